@@ -1,0 +1,79 @@
+// A small JSON client on node:http with keep-alive. Each agent can bind its own loopback address
+// (127.0.0.x), which is how the storm spreads its students over several "exam halls".
+import http from 'node:http';
+
+const agents = new Map();
+export function agentFor(localAddress = '127.0.0.1') {
+  let a = agents.get(localAddress);
+  if (!a) {
+    a = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, localAddress });
+    agents.set(localAddress, a);
+  }
+  return a;
+}
+export function destroyAgents() {
+  for (const a of agents.values()) a.destroy();
+  agents.clear();
+}
+
+/**
+ * One request; never throws. Resolves { status, body, ms } (status 0 on a network error or after
+ * the web client's 10 s timeout).
+ */
+export function request(base, method, path, { token, body, localAddress, timeoutMs = 10_000 } = {}) {
+  const started = performance.now();
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const url = new URL(path, base);
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (status, data, error) => {
+      if (done) return;
+      done = true;
+      let parsed = data;
+      try {
+        parsed = data ? JSON.parse(data) : null;
+      } catch {
+        // not JSON (HTML page)
+      }
+      resolve({ status, body: parsed, error, ms: performance.now() - started });
+    };
+    const req = http.request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        agent: agentFor(localAddress),
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => finish(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+        res.on('error', (e) => finish(0, '', e.message));
+      },
+    );
+    req.setTimeout(timeoutMs, () => {
+      req.destroy(new Error('timeout'));
+    });
+    req.on('error', (e) => finish(0, '', e.message));
+    req.end(payload);
+  });
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight. */
+export async function pool(items, limit, fn) {
+  let next = 0;
+  const out = new Array(items.length);
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './messages.ts';
+export * from './rules/dates.ts';
+export * from './rules/money.ts';
+export * from './rules/text.ts';

@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { FEE_TYPES, INSTALLMENT_OPTIONS } from '../constants.ts';
+
+// Payments: fee payment, installment (course) payment, status pages, history, summary and the admin
+// ledger (SPEC.md sections 2, 3, 5, 7, 8, 9; DESIGN.md sections 4 and 6). Amounts are rupees here.
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ['gateway', 'offline'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_KINDS = ['fee', 'installment'] as const;
+export const GATEWAYS = ['sandbox', 'razorpay', 'paytm'] as const;
+export type GatewayName = (typeof GATEWAYS)[number];
+export const INSTALLMENT_STATUSES = ['paid', 'pending', 'overdue'] as const;
+
+/** The spec's payment texts (SPEC.md section 8) and the server's own messages. */
+export const PAYMENT_MSG = {
+  selectCourse: 'Please select a course',
+  couponApplied: (percent: number) => `Coupon applied! ${percent}% discount`,
+  couponInvalid: 'Invalid coupon code',
+  paymentFailed: 'Payment failed. Please try again.',
+  verificationFailed: 'Payment completed but verification failed. Please contact support.',
+  paymentSuccess: 'Payment successful! Course access has been granted.',
+  invalidAmount: 'Please enter a valid amount',
+  amountAboveDue: (due: string) => `Please enter a valid amount: at most ${due} is still due`,
+  nothingDue: 'Your fees are fully paid: nothing is due.',
+  initiationFailed: 'Payment initiation failed',
+  admissionLoadFailed: 'Failed to load admission details',
+  noAdmission: 'No approved admission found for your account.',
+  callbackFailed: 'There was an error processing the payment callback. If money was deducted from your account, please contact support.',
+  verifyError: 'Error verifying payment. Please try again.',
+  refundError: 'Error processing refund. Please try again.',
+  gatewayNotPaid: 'The gateway has not received this payment.',
+  verifyOnlyPending: 'Only a pending payment can be verified.',
+  refundOnlyCompleted: 'Only a completed payment can be refunded.',
+  courseUnavailable: 'This course is not available for payment.',
+  notFound: 'Payment not found',
+  receiptOnlyCompleted: 'A receipt is available once the payment is completed.',
+  signatureInvalid: 'The payment could not be verified.',
+  noPayments: 'No payments yet',
+  noPaymentsFound: 'No payments found',
+  securePayment: 'Payments are processed securely. Your card details are never stored on our servers.',
+  emailSent: 'A confirmation email has been sent to your registered email address.',
+} as const;
+
+/** Error codes the callback redirect puts in /payment/failed?error=… */
+export const CALLBACK_ERRORS = { callbackFailed: 'callback_failed', cancelled: 'cancelled', failed: 'payment_failed' } as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const courseId = z
+  .string({ error: PAYMENT_MSG.selectCourse })
+  .trim()
+  .min(1, PAYMENT_MSG.selectCourse)
+  .pipe(z.uuid(PAYMENT_MSG.selectCourse));
+
+// ---- Fee payment (/student/payment) ----
+
+/**
+ * POST /api/payments/coupons/validate (student). An unknown code answers 200 with valid:false,
+ * percent 0, discount 0 and total = price, message 'Invalid coupon code' (the spec: discount resets to 0).
+ */
+export const couponValidateBody = z.object({
+  courseId,
+  code: z.string({ error: PAYMENT_MSG.couponInvalid }).max(50, PAYMENT_MSG.couponInvalid),
+});
+export type CouponValidateBody = z.input<typeof couponValidateBody>;
+export const couponValidateResponse = z.object({
+  valid: z.boolean(),
+  /** The code upper-cased. */
+  code: z.string(),
+  percent: z.number(),
+  price: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  message: z.string(),
+});
+export type CouponValidateAnswer = z.infer<typeof couponValidateResponse>;
+
+/**
+ * POST /api/payments/orders (student). The server decides the amount (course price - coupon).
+ * An unknown couponCode is refused with 400 'Invalid coupon code' (fields.couponCode): it never
+ * silently charges the full price. A blank couponCode means none.
+ */
+export const createOrderBody = z.object({
+  courseId,
+  couponCode: z.preprocess(blankToUndefined, z.string().max(50, PAYMENT_MSG.couponInvalid).optional()),
+  method: z.enum(PAYMENT_METHODS, { error: 'Please choose a payment method' }).default('gateway'),
+});
+export type CreateOrderBody = z.input<typeof createOrderBody>;
+
+/** What the browser checkout needs, per gateway. */
+export const checkoutSchema = z.discriminatedUnion('kind', [
+  // The in-app sandbox checkout dialog: POST `url` with {action:'pay'|'fail'} answers a signed result.
+  z.object({ kind: z.literal('sandbox'), url: z.string(), orderId: z.string(), amountPaise: z.number() }),
+  // Razorpay Checkout (checkout.js) options.
+  z.object({
+    kind: z.literal('razorpay'),
+    keyId: z.string(),
+    orderId: z.string(),
+    amountPaise: z.number(),
+    currency: z.string(),
+    name: z.string(),
+    description: z.string(),
+    prefill: z.object({ name: z.string(), email: z.string() }),
+    notes: z.record(z.string(), z.string()),
+  }),
+  // A hosted page reached by posting `params` as a hidden form to `paymentUrl` (Paytm).
+  z.object({ kind: z.literal('form'), paymentUrl: z.string(), params: z.record(z.string(), z.string()) }),
+]);
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+/** A payment as its owner (the student) sees it: one history entry. */
+export const paymentHistoryItem = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  course: z.string(),
+  /** Rupees actually charged (after any discount). */
+  amount: z.number(),
+  fee: z.number(),
+  discount: z.number(),
+  couponCode: z.string().nullable(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  /** When it was paid (completed), else when it was created. */
+  date: z.string(),
+  transactionId: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS),
+  gateway: z.string().nullable(),
+  installmentNumber: z.number().nullable(),
+  receiptNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentHistoryItem = z.infer<typeof paymentHistoryItem>;
+export const paymentHistoryResponse = z.array(paymentHistoryItem);
+
+export const createOrderResponse = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('gateway'),
+    paymentId: z.string(),
+    orderId: z.string(),
+    gateway: z.enum(GATEWAYS),
+    amount: z.number(),
+    currency: z.literal('INR'),
+    checkout: checkoutSchema,
+    payment: paymentHistoryItem,
+  }),
+  z.object({ method: z.literal('offline'), paymentId: z.string(), orderId: z.string(), amount: z.number(), payment: paymentHistoryItem }),
+]);
+export type CreateOrderAnswer = z.infer<typeof createOrderResponse>;
+
+/** POST /api/payments/verify (student): the checkout's signed answer. orderId is the gateway's order id. */
+export const verifyPaymentBody = z.object({
+  orderId: z.string().trim().min(1, PAYMENT_MSG.signatureInvalid).max(100),
+  paymentId: z.string().trim().min(1, PAYMENT_MSG.signatureInvalid).max(100),
+  signature: z.string().trim().min(1, PAYMENT_MSG.signatureInvalid).max(200),
+});
+export type VerifyPaymentBody = z.input<typeof verifyPaymentBody>;
+export const verifyPaymentResponse = z.object({ message: z.string(), payment: paymentHistoryItem });
+
+/** POST /api/payments/sandbox/checkout/{orderId} (student, sandbox gateway only). */
+export const sandboxCheckoutBody = z.object({ action: z.enum(['pay', 'fail']) });
+export const sandboxCheckoutResponse = z.object({
+  orderId: z.string(),
+  paymentId: z.string(),
+  /** Present when paid: pass the three fields to /api/payments/verify. */
+  signature: z.string().nullable(),
+  status: z.enum(['paid', 'failed']),
+  error: z.object({ code: z.string(), description: z.string() }).nullable(),
+});
+export type SandboxCheckoutAnswer = z.infer<typeof sandboxCheckoutResponse>;
+
+// ---- Installment (course) payment (/payment/admission) ----
+
+export const installmentNumberSchema = z.coerce
+  .number({ error: 'Please choose an installment' })
+  .int('Please choose an installment')
+  .min(1, 'Please choose an installment')
+  .max(INSTALLMENT_OPTIONS.length, 'Please choose an installment');
+
+/** POST /api/payments/paytm/initiate (student). Above the fees still due → 400 with PAYMENT_MSG.amountAboveDue. */
+export const initiateInstallmentBody = z.object({
+  amount: z.coerce
+    .number({ error: PAYMENT_MSG.invalidAmount })
+    .refine((v) => Number.isFinite(v) && v > 0, PAYMENT_MSG.invalidAmount)
+    .refine((v) => Math.round(v * 100) === v * 100, PAYMENT_MSG.invalidAmount),
+  /** The admission's id as GET /api/admissions/student answers it (the id or the admission number). */
+  admissionId: z.string({ error: PAYMENT_MSG.admissionLoadFailed }).trim().min(1, PAYMENT_MSG.admissionLoadFailed).max(100),
+  installmentNumber: installmentNumberSchema,
+});
+export type InitiateInstallmentBody = z.input<typeof initiateInstallmentBody>;
+export const initiateInstallmentResponse = z.object({
+  success: z.literal(true),
+  orderId: z.string(),
+  /** Post `params` as a hidden form (method POST) to this URL. */
+  paymentUrl: z.string(),
+  params: z.record(z.string(), z.string()),
+});
+export type InitiateInstallmentAnswer = z.infer<typeof initiateInstallmentResponse>;
+
+/** GET /api/payments/status/{orderId} (the owner, or an admin): SPEC.md section 3 "Payment status record". */
+export const paymentStatusRecord = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  transactionId: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  updatedAt: z.string(),
+  paymentDate: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS),
+  gateway: z.string().nullable(),
+  kind: z.enum(PAYMENT_KINDS),
+  course: z.string(),
+  receiptNumber: z.string().nullable(),
+  admission: z.object({ course: z.object({ name: z.string() }) }).nullable(),
+  transactionDetails: z.object({ installmentNumber: z.number().nullable(), responseMessage: z.string().nullable() }),
+});
+export type PaymentStatusRecord = z.infer<typeof paymentStatusRecord>;
+export const orderIdParams = z.object({ orderId: z.string().trim().min(1).max(100) });
+
+// ---- Student payment summary (dashboard) ----
+
+export const installmentSchema = z.object({
+  type: z.enum(['monthly', 'installment']),
+  installmentNumber: z.number(),
+  amount: z.number(),
+  dueDate: z.string(),
+  status: z.enum(INSTALLMENT_STATUSES),
+  paidDate: z.string().nullable(),
+});
+export type Installment = z.infer<typeof installmentSchema>;
+
+/** GET /api/payments/student. 404 with PAYMENT_MSG.noAdmission when the student has no approved admission. */
+export const paymentSummarySchema = z.object({
+  admissionId: z.string(),
+  course: z.object({ _id: z.string().nullable(), name: z.string(), feeType: z.enum(FEE_TYPES) }),
+  totalFees: z.number(),
+  paidAmount: z.number(),
+  pendingAmount: z.number(),
+  paymentStatus: z.enum(['completed', 'partial', 'unpaid']),
+  installments: z.array(installmentSchema),
+});
+export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+// ---- Admin ledger (/admin/payments) ----
+
+export const paymentListQuery = z.object({
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(PAYMENT_STATUSES, { error: 'Status must be pending, completed, failed or refunded' }).optional(),
+  ),
+});
+
+/** One row of GET /api/payments (SPEC.md section 3 "Payment"). */
+export const adminPaymentSchema = z.object({
+  _id: z.string(),
+  /** null when the student account was deleted. */
+  studentId: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  amount: z.number(),
+  fee: z.number(),
+  discount: z.number(),
+  couponCode: z.string().nullable(),
+  currency: z.string(),
+  course: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  installmentNumber: z.number().nullable(),
+  status: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  gateway: z.string().nullable(),
+  orderId: z.string(),
+  transactionId: z.string().nullable(),
+  /** The gateway's order id (our order id for sandbox/paytm/offline). */
+  razorpayOrderId: z.string().nullable(),
+  razorpayPaymentId: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  responseMessage: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+export const adminPaymentListResponse = z.array(adminPaymentSchema);
+
+export const paymentEventSchema = z.object({
+  from: z.enum(PAYMENT_STATUSES).nullable(),
+  to: z.enum(PAYMENT_STATUSES),
+  /** Who: an admin's name and e-mail, the student, 'gateway', 'reconciler' or 'system'. */
+  who: z.string(),
+  when: z.string(),
+  note: z.string().nullable(),
+});
+export type PaymentEvent = z.infer<typeof paymentEventSchema>;
+
+/** GET /api/payments/{id} (admin): the full record and its history, oldest first. */
+export const adminPaymentDetailSchema = adminPaymentSchema.extend({
+  refundId: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  history: z.array(paymentEventSchema),
+});
+export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
+
+/** GET /api/payments/summary (admin): the five tiles and the Payment Summary (SPEC.md section 9). */
+export const paymentTilesSchema = z.object({
+  /** Sum of completed amounts (rupees). */
+  totalRevenue: z.number(),
+  /** Sum of pending amounts (rupees). */
+  pending: z.number(),
+  pendingCount: z.number(),
+  totalTransactions: z.number(),
+  successful: z.number(),
+  failed: z.number(),
+  refunded: z.number(),
+  /** completed / all payments as a rounded percent; 0 when there are none. */
+  successRate: z.number(),
+});
+export type PaymentTiles = z.infer<typeof paymentTilesSchema>;
+
+/** PATCH /api/payments/{id}/verify and POST /api/payments/{id}/refund answer the updated payment. */
+export const adminPaymentActionResponse = adminPaymentDetailSchema;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { CENTRE_IDS, STUDENT_SORT_KEYS } from '../constants.ts';
+import { userSchema } from './auth.ts';
+
+// The admin's student management (SPEC.md section 2 "Admin student list", "Student detail"; section 7 users calls).
+
+export const STUDENT_LIST_DEFAULT_LIMIT = 20;
+export const STUDENT_LIST_MAX_LIMIT = 100;
+export const STUDENT_STATUSES = ['active', 'inactive'] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type StudentSortKey = (typeof STUDENT_SORT_KEYS)[number];
+
+export const USER_MSG = {
+  notFound: 'Student Not Found',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  activated: 'Student account activated',
+  deactivated: 'Student account deactivated',
+  resetSent: (email: string) => `Password reset email sent to ${email}`,
+  resetNotSent: (email: string) =>
+    `The password was reset, but the email to ${email} could not be sent yet. It will be retried automatically.`,
+  deleted: (name: string) => `${name} has been successfully deleted from the system.`,
+} as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number').min(1, 'Must be at least 1').default(fallback),
+  );
+
+/**
+ * GET /api/users and /api/users/export.csv. Filtering, sorting and paging happen on the server.
+ * A limit above 100 is lowered to 100.
+ */
+export const studentListQuery = z.object({
+  role: z.preprocess(blankToUndefined, z.enum(['student'], { error: 'Only students are listed here' }).default('student')),
+  search: optionalText(200),
+  status: z.preprocess(blankToUndefined, z.enum(STUDENT_STATUSES, { error: 'Status must be active or inactive' }).optional()),
+  /** A course name (the students' course interest). */
+  course: optionalText(200),
+  centre: z.preprocess(blankToUndefined, z.enum(CENTRE_IDS, { error: 'Unknown centre' }).optional()),
+  sort: z.preprocess(blankToUndefined, z.enum(STUDENT_SORT_KEYS, { error: 'Unknown sort key' }).default('name')),
+  order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).default('asc')),
+  page: positiveInt(1),
+  limit: positiveInt(STUDENT_LIST_DEFAULT_LIMIT).transform((v) => Math.min(v, STUDENT_LIST_MAX_LIMIT)),
+});
+export type StudentListQuery = z.output<typeof studentListQuery>;
+export type StudentListParams = z.input<typeof studentListQuery>;
+
+export const studentListItemSchema = userSchema.extend({
+  examsTaken: z.number(),
+  /** Percent of summed marks over summed totals of the student's submissions; null when none. */
+  averageScore: z.number().nullable(),
+});
+export type StudentListItem = z.infer<typeof studentListItemSchema>;
+
+export const studentStatsSchema = z.object({
+  totalStudents: z.number(),
+  activeStudents: z.number(),
+  coursesOffered: z.number(),
+  activeCentres: z.number(),
+  centreDistribution: z.array(z.object({ centre: z.string(), name: z.string(), count: z.number() })),
+  courseDistribution: z.array(z.object({ course: z.string(), count: z.number(), averageScore: z.number().nullable() })),
+});
+export type StudentStats = z.infer<typeof studentStatsSchema>;
+
+export const studentListResponse = z.object({
+  users: z.array(studentListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+  /** Over every student, whatever the filters. */
+  stats: studentStatsSchema,
+});
+export type StudentListAnswer = z.infer<typeof studentListResponse>;
+
+export const studentSubmissionSchema = z.object({
+  _id: z.string(),
+  exam: z.object({ _id: z.string(), title: z.string() }),
+  marksObtained: z.number(),
+  totalMarks: z.number(),
+  percentage: z.number().nullable(),
+  status: z.enum(['SUBMITTED', 'EVALUATED', 'PENDING']),
+  isPassed: z.boolean().nullable(),
+  submittedAt: z.string(),
+});
+
+export const studentDetailSchema = userSchema.extend({
+  examsTaken: z.number(),
+  averageScore: z.number().nullable(),
+  passedExams: z.number(),
+  failedExams: z.number(),
+  totalMarksObtained: z.number(),
+  totalMarksAvailable: z.number(),
+  submissions: z.array(studentSubmissionSchema),
+});
+export type StudentDetail = z.infer<typeof studentDetailSchema>;
+
+/** PATCH /api/users/{id}: only isActive is taken (DESIGN.md section 4). */
+export const updateStudentBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+export type UpdateStudentBody = z.input<typeof updateStudentBody>;
+
+export const resetStudentPasswordResponse = z.object({ message: z.string(), emailSent: z.boolean() });
+
+/** The answer to PATCH /api/users/{id}: the updated student. */
+export const updateStudentResponse = userSchema;

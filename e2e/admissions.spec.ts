@@ -1,0 +1,197 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+
+// Admission journeys (SPEC.md section 2): request, status check, approval with the credentials panel,
+// the new student's first sign-in, and a rejection from the dashboard. Other journeys share the server:
+// e-mails and names are unique and no count of shared data is assumed.
+
+// Each journey signs in more than once (memory-hard password hashing): allow for a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function fillRequest(page: Page, p: { name: string; email: string; centre: string }) {
+  await page.goto('/admission-request');
+  await expect(page.getByRole('heading', { name: 'Request Admission' })).toBeVisible();
+  await page.getByLabel('Full name', { exact: true }).fill(p.name);
+  await page.getByLabel('Email', { exact: true }).fill(p.email);
+  await page.getByLabel('Phone number', { exact: true }).fill('9876543210');
+  await page.getByLabel('Education', { exact: true }).fill('Class 12 (Humanities)');
+  await page.getByLabel('Address', { exact: true }).fill('12 Park Street, Kolkata 700016');
+  const course = page.getByLabel('Course', { exact: true });
+  await expect(course).toBeEnabled();
+  await course.selectOption({ index: 1 });
+  const centre = page.getByLabel('Centre', { exact: true });
+  await expect(centre).toBeEnabled();
+  await centre.selectOption(p.centre);
+  await page.getByLabel('Why do you want to join?').fill('I am preparing for CLAT next year.');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+}
+
+async function requestAdmission(page: Page, p: { name: string; email: string; centre: string }) {
+  await fillRequest(page, p);
+  await expect(page.getByText('You will receive your login credentials by email once your request is approved.')).toBeVisible();
+}
+
+async function checkStatus(page: Page, email: string) {
+  await page.goto('/admission-status');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Check Status' }).click();
+}
+
+test('the public forms validate every required field and are accessible', async ({ page }) => {
+  await page.goto('/admission-request');
+  await expect(page.getByRole('heading', { name: 'What happens next?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Check your admission status' })).toHaveAttribute('href', '/admission-status');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  for (const msg of ['Full name is required', 'Email is required', 'Phone number is required', 'Address is required']) {
+    await expect(page.getByText(msg)).toBeVisible();
+  }
+  await expect(page.getByText('Please select a course')).toBeVisible();
+  await expect(page.getByText('Please select a centre')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Fill in the full Application Form' }).click();
+  await expect(page.getByRole('heading', { name: 'Admission Application Form' })).toBeVisible();
+  await page.getByLabel('Year of passing').fill('1999');
+  await page.getByLabel('Percentage').fill('100.5');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByText('Please select a batch preference')).toBeVisible();
+  await expect(page.getByText('Year of passing must be between 2000 and 2030')).toBeVisible();
+  await expect(page.getByText('Percentage must be between 0 and 100')).toBeVisible();
+  await expect(page.getByText('Emergency contact phone is required')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/admission-status');
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(`nobody-${stamp()}@e2e.local`);
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByRole('alert')).toContainText('No admission request found');
+  await expectAccessible(page);
+});
+
+test('the Application Form submits to the server and its answers reach the admin', async ({ page }) => {
+  const id = stamp();
+  const name = `Form Applicant ${id}`;
+  await page.goto('/application-form');
+  await page.getByLabel('Full name', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(`form-${id}@e2e.local`);
+  await page.getByLabel('Phone number', { exact: true }).fill('9876500000');
+  await page.getByLabel('Education', { exact: true }).fill('B.A. LL.B. 2nd year');
+  await page.getByLabel('Address', { exact: true }).fill('5 Lake Road, Kolkata');
+  await expect(page.getByLabel('Course', { exact: true })).toBeEnabled();
+  await page.getByLabel('Course', { exact: true }).selectOption({ index: 1 });
+  await expect(page.getByLabel('Centre', { exact: true })).toBeEnabled();
+  await page.getByLabel('Centre', { exact: true }).selectOption('shrirampur');
+  await page.getByLabel('Why do you want to join?').fill('Judicial services preparation.');
+  await page.getByLabel('Batch preference').selectOption('EVENING');
+  await page.getByLabel('Last qualification').fill('Class 12');
+  await page.getByLabel('Institution').fill(`Institution ${id}`);
+  await page.getByLabel('Year of passing').fill('2024');
+  await page.getByLabel('Percentage').fill('88.5');
+  await page.getByLabel('Emergency contact name').fill('Ravi Das');
+  await page.getByLabel('Relation to you').fill('Father');
+  await page.getByLabel('Emergency contact phone').fill('9876511111');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Request received' })).toBeVisible();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/admissions');
+  await page.getByRole('button', { name: `View ${name}` }).click();
+  const details = page.getByRole('dialog', { name: 'Admission request details' });
+  await expect(details.getByText('Evening (2 PM to 5 PM)')).toBeVisible();
+  await expect(details.getByText(`Institution ${id}`)).toBeVisible();
+  await expect(details.getByText('88.5%')).toBeVisible();
+  await expect(details.getByText('Ravi Das (Father)')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a visitor requests admission, an admin approves it and the new student signs in with the mailed password', async ({
+  page,
+  browser,
+}) => {
+  const id = stamp();
+  const name = `Asha Visitor ${id}`;
+  const email = `asha-${id}@e2e.local`;
+  await requestAdmission(page, { name, email, centre: 'kasba' });
+
+  // A second pending request with the same e-mail is refused with a clear message.
+  await fillRequest(page, { name, email, centre: 'kasba' });
+  await expect(page.getByRole('alert')).toContainText('already pending');
+
+  await checkStatus(page, email);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/dashboard');
+  await page.getByRole('link', { name: 'Admission Requests', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: `Approve ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve admission request' });
+  await dialog.getByLabel('Admin notes (optional)').fill('Welcome to the CLAT batch');
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+
+  const panel = page.getByRole('region', { name: 'Student account created' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('approved-email')).toHaveText(email);
+  const shownPassword = (await panel.getByTestId('temporary-password').textContent())?.trim() ?? '';
+  expect(shownPassword.length).toBeGreaterThanOrEqual(16);
+  await expect(panel.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(panel.getByText(/sent to/)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Approved' }).click();
+  await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Approve ${name}` })).toHaveCount(0);
+
+  // The welcome mail carries the same temporary password.
+  const mails = await mailsTo(page, email);
+  const welcome = mails.find((m) => m.subject.includes('admission is approved'));
+  expect(welcome).toBeTruthy();
+  const mailed = /Temporary password: (\S+)/.exec(welcome?.text ?? '')?.[1];
+  expect(mailed).toBe(shownPassword);
+
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  await signIn(student, email, mailed ?? '');
+  await student.goto('/student/admission');
+  await expect(student.getByRole('heading', { name: 'My Admission' })).toBeVisible();
+  await expect(student.getByText('APPROVED')).toBeVisible();
+  await expect(student.getByText(/^ADM-/)).toBeVisible();
+  await expect(student.getByText('Kasba/Ballygunge Centre', { exact: false }).first()).toBeVisible();
+  await expect(student.getByText(/₹/).first()).toBeVisible();
+  await expectAccessible(student);
+  await studentContext.close();
+
+  await checkStatus(page, email);
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(page.getByText('Welcome to the CLAT batch')).toBeVisible();
+});
+
+test('a request rejected from the dashboard shows Rejected on the status page', async ({ page }) => {
+  const id = stamp();
+  const name = `Rohan Reject ${id}`;
+  const email = `rohan-${id}@e2e.local`;
+  await requestAdmission(page, { name, email, centre: 'dumdum' });
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/dashboard');
+  const recent = page.getByRole('region', { name: 'Recent Admission Requests' });
+  await expect(recent.getByRole('button', { name: `Reject ${name}` })).toBeVisible();
+  await expect(page.getByTestId('count-pending-admissions')).toBeVisible();
+  await expectAccessible(page);
+  await recent.getByRole('button', { name: `Reject ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Reject admission request' }).getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(recent.getByRole('button', { name: `Reject ${name}` })).toHaveCount(0);
+  await expect(recent.getByRole('listitem').filter({ hasText: name }).getByText('Rejected')).toBeVisible();
+
+  const mails = await mailsTo(page, email);
+  expect(mails.some((m) => m.subject.includes('about your admission request'))).toBeTruthy();
+
+  await checkStatus(page, email);
+  await expect(page.getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(page.getByText('Rejected from dashboard')).toBeVisible();
+});

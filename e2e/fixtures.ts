@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test as base } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@e2e.local', password: 'E2e-Admin-Pass-1' };
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('welcome').first()).toBeVisible();
+}
+
+/** axe-core: no serious or critical violation on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Mails kept in the dev outbox for one address, newest first. */
+export async function mailsTo(page: Page, to: string): Promise<{ subject: string; text: string }[]> {
+  const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+export const test = base;
+export { expect };

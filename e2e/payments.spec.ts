@@ -1,0 +1,354 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+// Issue 5's journeys on the sandbox gateway: a course fee with a coupon and its PDF receipt; an
+// installment through the gateway's form post to the success page, and a declined one to the failed
+// page; an admin verifies an offline payment and refunds a completed one while the tiles follow.
+// Other spec files share the server: e-mails are unique and tile checks compare before and after.
+
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now();
+let seq = 0;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** SPEC.md section 9: rupees in Indian formatting; paise only when there are some (₹25,000, ₹1,234.50). */
+const inr = (n: number) =>
+  `₹${n.toLocaleString('en-IN', Number.isInteger(n) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const day = (d: Date) => d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+
+async function apiToken(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).token as string;
+}
+
+async function clatCourse(request: APIRequestContext) {
+  const res = await request.get('/api/courses');
+  const course = ((await res.json()) as { _id: string; name: string; price: number }[]).find((c) => c.name === 'CLAT Preparation');
+  expect(course).toBeTruthy();
+  return course!;
+}
+
+type Student = { name: string; email: string; password: string };
+
+/** A student made the way the institute makes them: an admission request approved by an admin (CLAT, Dumdum). */
+async function createStudent(request: APIRequestContext): Promise<Student> {
+  seq += 1;
+  const name = `Payer${seq} Das`;
+  const email = `payer${seq}.${stamp}@e2e-payments.local`;
+  const course = await clatCourse(request);
+  const created = await request.post('/api/admission-requests', {
+    data: {
+      fullName: name,
+      email,
+      phone: '9830012345',
+      address: '4 Lake Road, Kolkata',
+      education: 'Class 12',
+      course: course._id,
+      centre: 'dumdum',
+      reason: 'Preparing for CLAT',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { request: req } = await created.json();
+  const admin = await apiToken(request, ADMIN.email, ADMIN.password);
+  const approved = await request.patch(`/api/admission-requests/admin/${req._id}/approve`, { headers: bearer(admin), data: {} });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  return { name, email, password: (await approved.json()).user.temporaryPassword };
+}
+
+test('a student pays a course fee with coupon EARLY20 and downloads the PDF receipt', async ({ page }) => {
+  const course = await clatCourse(page.request);
+  const total = course.price - (course.price * 20) / 100;
+  const s = await createStudent(page.request);
+  await signIn(page, s.email, s.password);
+  await page.goto('/student/payment');
+  await expect(page.getByRole('heading', { name: 'Fee Payment' })).toBeVisible();
+  await expect(page.getByText('No payments yet')).toBeVisible();
+
+  // Without a course: the spec's message; the coupon box appears only once a course is chosen.
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByText('Please select a course')).toBeVisible();
+  await expect(page.getByLabel('Have a coupon code?')).toHaveCount(0);
+  await page.getByText('CLAT Preparation', { exact: true }).first().click();
+  await expect(page.getByText('Available codes: STUDENT10, EARLY20, WELCOME15')).toBeVisible();
+  await expectAccessible(page);
+
+  const coupon = page.getByLabel('Have a coupon code?');
+  await coupon.pressSequentially('bogus');
+  await expect(coupon).toHaveValue('BOGUS');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Invalid coupon code')).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Payment summary' });
+  await expect(summary).toContainText(`Total${inr(course.price)}`);
+
+  await coupon.fill('');
+  await coupon.pressSequentially('early20');
+  await expect(coupon).toHaveValue('EARLY20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Coupon applied! 20% discount')).toBeVisible();
+  await expect(summary).toContainText(`Course fee${inr(course.price)}`);
+  await expect(summary).toContainText(`Total${inr(total)}`);
+
+  // Closing the gateway dialog goes back to idle with no error.
+  await page.getByRole('button', { name: `Pay ${inr(total)}` }).click();
+  const gateway = page.getByRole('dialog', { name: 'Sandbox payment gateway' });
+  await expect(gateway).toContainText(inr(total));
+  await gateway.getByRole('button', { name: 'Cancel' }).click();
+  await expect(gateway).toBeHidden();
+  await expect(page.getByRole('button', { name: `Pay ${inr(total)}` })).toBeEnabled();
+  await expect(page.getByText('Payment failed. Please try again.')).toHaveCount(0);
+
+  await page.getByRole('button', { name: `Pay ${inr(total)}` }).click();
+  await gateway.getByRole('button', { name: `Pay ${inr(total)}` }).click();
+  await expect(page.getByText('Payment successful! Course access has been granted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  // The dashboard's payment summary: the course fee paid with a coupon settles the whole fee.
+  const fees = page.getByRole('region', { name: 'Fees and payments' });
+  await expect(fees).toContainText('Completed');
+  await expect(fees).toContainText(`Total fees${inr(course.price)}`);
+  await expect(fees).toContainText(`Paid${inr(course.price)}`);
+  await expect(fees).toContainText(`Pending${inr(0)}`);
+  const schedule = fees.getByRole('table', { name: 'Installment schedule' });
+  await expect(schedule.getByRole('cell', { name: 'Paid', exact: true })).toHaveCount(4);
+  await expect(fees.getByRole('link', { name: 'Pay Installment' })).toHaveCount(0);
+
+  await page.goto('/student/payment');
+  const history = page.getByRole('list', { name: 'Payments' });
+  const paid = history.getByRole('listitem').filter({ hasText: 'Completed' });
+  await expect(paid).toContainText('CLAT Preparation');
+  await expect(paid).toContainText(inr(total));
+  await expect(paid).toContainText('coupon EARLY20');
+  await expect(history.getByRole('listitem').filter({ hasText: 'Pending' })).toHaveCount(1);
+  // Download Receipt on completed items only.
+  await expect(history.getByRole('button', { name: /^Download Receipt/ })).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await paid.getByRole('button', { name: /^Download Receipt/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^receipt-RCT-\d{4}-\d+\.pdf$/);
+  await expectAccessible(page);
+});
+
+async function openInstallmentPage(page: Page, s: Student) {
+  await signIn(page, s.email, s.password);
+  await page.goto('/payment/admission');
+  await expect(page.getByRole('heading', { name: 'Course Payment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay with Paytm' })).toBeVisible();
+}
+
+test('an installment goes through the gateway form post and lands on /payment/success', async ({ page }) => {
+  const course = await clatCourse(page.request);
+  const s = await createStudent(page.request);
+  await openInstallmentPage(page, s);
+  const admission = page.getByRole('region', { name: 'Admission Details' });
+  await expect(admission).toContainText('CLAT Preparation');
+  await expect(admission).toContainText('Dumdum Centre');
+  await expect(admission).toContainText(`Total fees${inr(course.price)}`);
+  const student = page.getByRole('region', { name: 'Student Details' });
+  await expect(student).toContainText(s.name);
+  await expect(student).toContainText(s.email);
+  await expect(student).toContainText('9830012345');
+  await expectAccessible(page);
+
+  const amount = page.getByLabel('Amount to pay (₹)');
+  await expect(amount).toHaveAttribute('min', '1');
+  await expect(amount).toHaveAttribute('max', String(course.price));
+  await amount.fill('');
+  await expect(page.getByRole('button', { name: 'Pay with Paytm' })).toBeDisabled();
+  await amount.fill('0');
+  await page.getByRole('button', { name: 'Pay with Paytm' }).click();
+  await expect(page.getByText('Please enter a valid amount')).toBeVisible();
+
+  await amount.fill('5000');
+  await page.getByLabel('Installment').selectOption({ label: '2nd' });
+  await page.getByRole('button', { name: 'Pay with Paytm' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox payment gateway' })).toBeVisible();
+  await expect(page.getByText('₹5,000', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/payment\/success\?orderId=ORD_/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  const details = page.locator('dl');
+  await expect(details).toContainText(`Order ID${orderId}`);
+  await expect(details).toContainText(/Transaction ID\s*SBXTXN\w+/);
+  await expect(details).toContainText('CourseCLAT Preparation');
+  await expect(details).toContainText('Amount Paid₹5,000');
+  await expect(details).toContainText('Payment MethodPaytm');
+  await expect(details).toContainText('Installment2nd');
+  await expect(page.getByText('A confirmation email has been sent to your registered email address.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/student/dashboard');
+  await expect(page.getByRole('link', { name: 'View Payment History' })).toHaveAttribute('href', '/student/payments');
+  await expectAccessible(page);
+
+  // The history (at /student/payments) and the summary know it.
+  await page.getByRole('link', { name: 'View Payment History' }).click();
+  await expect(page.getByRole('list', { name: 'Payments' }).getByRole('listitem').first()).toContainText('Installment: 2nd');
+  await page.goto('/payment/admission');
+  await expect(page.getByRole('region', { name: 'Admission Details' })).toContainText('Paid so far₹5,000');
+
+  // The dashboard's payment summary (GET /api/payments/student): figures, status and the schedule.
+  await page.goto('/student/dashboard');
+  const fees = page.getByRole('region', { name: 'Fees and payments' });
+  await expect(fees).toContainText(`Total fees${inr(course.price)}`);
+  await expect(fees).toContainText('Paid₹5,000');
+  await expect(fees).toContainText(`Pending${inr(course.price - 5000)}`);
+  await expect(fees).toContainText('Partial');
+  const rows = fees.getByRole('table', { name: 'Installment schedule' }).getByRole('row');
+  await expect(rows).toHaveCount(5); // header + 1st, 2nd, 3rd, Final
+  // 1st is due on the day of admission (today): pending, not overdue; 5,000 does not cover the 2nd.
+  await expect(rows.nth(1)).toContainText(`1st${inr(course.price / 4)}${day(new Date())}Pending`);
+  await expect(rows.nth(4)).toContainText('Final');
+  await expect(fees.getByRole('link', { name: 'Pay Installment' })).toHaveAttribute('href', '/payment/admission');
+  await expectAccessible(page);
+});
+
+test('the dashboard payment summary shows loading, then an error with Retry that recovers', async ({ page }) => {
+  const course = await clatCourse(page.request);
+  const s = await createStudent(page.request);
+  await signIn(page, s.email, s.password);
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  let calls = 0;
+  await page.route('**/api/payments/student', async (route) => {
+    calls += 1;
+    // A server error is retried twice by the client before the card shows it: fail all three.
+    if (calls <= 3) {
+      if (calls === 1) await held;
+      return route.fulfill({ status: 500, json: { message: 'Internal server error', code: 'INTERNAL' } });
+    }
+    return route.continue();
+  });
+  await page.goto('/student/dashboard');
+  const fees = page.getByRole('region', { name: 'Fees and payments' });
+  await expect(fees.getByText('Loading fees...')).toBeVisible();
+  release();
+  const alert = fees.getByRole('alert');
+  await expect(alert).toBeVisible({ timeout: 15_000 });
+  await expect(fees).not.toContainText('Total fees');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(fees).toContainText(`Total fees${inr(course.price)}`);
+  await expect(fees).toContainText('Unpaid');
+  await expect(fees.getByRole('table', { name: 'Installment schedule' }).getByRole('row')).toHaveCount(5);
+});
+
+test('a declined installment lands on /payment/failed with the gateway message and help', async ({ page }) => {
+  const s = await createStudent(page.request);
+  await openInstallmentPage(page, s);
+  await page.getByLabel('Amount to pay (₹)').fill('2500');
+  await page.getByRole('button', { name: 'Pay with Paytm' }).click();
+  await page.getByRole('button', { name: 'Fail', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/payment\/failed\?orderId=ORD_\w+&error=payment_failed/);
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  const details = page.locator('dl');
+  await expect(details).toContainText('CourseCLAT Preparation');
+  await expect(details).toContainText('Amount₹2,500');
+  await expect(details).toContainText('StatusFailed');
+  await expect(details).toContainText('Gateway messageYour payment has been declined by your bank.');
+  await expect(page.getByText(/There was an error processing the payment callback/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Retry Payment' })).toHaveAttribute('href', '/payment/admission');
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/student/dashboard');
+  const help = page.getByRole('complementary', { name: 'Need help?' });
+  await expect(help.getByRole('link', { name: 'info@lawcoaching.local' })).toHaveAttribute('href', 'mailto:info@lawcoaching.local');
+  await expect(help).toContainText('Support phone:');
+  await expectAccessible(page);
+
+  await page.goto('/payment/failed?orderId=ORD_UNKNOWN&error=callback_failed');
+  await expect(
+    page.getByText('There was an error processing the payment callback. If money was deducted from your account, please contact support.'),
+  ).toBeVisible();
+});
+
+/** The five tiles as numbers (rupee amounts without their formatting). */
+async function readTiles(page: Page) {
+  const list = page.getByRole('list', { name: 'Payment figures' });
+  await expect(list).toBeVisible();
+  const read = async (label: string) => {
+    const text = await list.getByRole('listitem').filter({ hasText: label }).locator('p').nth(1).textContent();
+    return Number((text ?? '').replace(/[^\d.]/g, ''));
+  };
+  return {
+    revenue: await read('Total Revenue'),
+    pending: await read('Pending'),
+    total: await read('Total Transactions'),
+    successful: await read('Successful'),
+    failed: await read('Failed'),
+  };
+}
+
+test('an admin verifies an offline payment and refunds a completed one; the tiles follow', async ({ page }) => {
+  const course = await clatCourse(page.request);
+  const s = await createStudent(page.request);
+  const token = await apiToken(page.request, s.email, s.password);
+  const order = (method: 'offline' | 'gateway') =>
+    page.request.post('/api/payments/orders', { headers: bearer(token), data: { courseId: course._id, method } }).then((r) => r.json());
+  // An offline payment (pending), a paid gateway payment (completed) and an abandoned checkout (pending).
+  await order('offline');
+  const paid = await order('gateway');
+  const answer = await (await page.request.post(paid.checkout.url, { headers: bearer(token), data: { action: 'pay' } })).json();
+  const verified = await page.request.post('/api/payments/verify', {
+    headers: bearer(token),
+    data: { orderId: answer.orderId, paymentId: answer.paymentId, signature: answer.signature },
+  });
+  expect(verified.ok(), await verified.text()).toBeTruthy();
+  await order('gateway');
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/payments');
+  await expect(page.getByRole('heading', { name: 'Payment Management' })).toBeVisible();
+  const rows = page.getByRole('row').filter({ hasText: s.email });
+  await expect(rows).toHaveCount(3);
+  await expectAccessible(page);
+  const before = await readTiles(page);
+
+  // Verify exists only on pending rows, Refund only on completed ones.
+  const offline = rows.filter({ hasText: 'Offline' });
+  const online = rows.filter({ hasText: 'Online' });
+  const completed = online.filter({ hasText: 'Completed' });
+  const abandoned = online.filter({ hasText: 'Pending' });
+  await expect(offline.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
+  await expect(completed.getByRole('button', { name: /^Verify/ })).toHaveCount(0);
+
+  // The gateway never received the abandoned checkout: Verify is refused with the server's reason.
+  await abandoned.getByRole('button', { name: /^Verify/ }).click();
+  await page.getByRole('dialog', { name: 'Verify this payment?' }).getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('The gateway has not received this payment.')).toBeVisible();
+  await expect(abandoned).toContainText('Pending');
+
+  await offline.getByRole('button', { name: /^Verify/ }).click();
+  await page.getByRole('dialog', { name: 'Verify this payment?' }).getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Payment verified and marked as completed.')).toBeVisible();
+  await expect(offline).toContainText('Completed');
+  await expect(offline.getByRole('button', { name: /^Refund/ })).toBeVisible();
+  await expect
+    .poll(() => readTiles(page))
+    .toEqual({
+      ...before,
+      revenue: before.revenue + course.price,
+      pending: before.pending - course.price,
+      successful: before.successful + 1,
+    });
+
+  await completed.getByRole('button', { name: /^Refund/ }).click();
+  await page.getByRole('dialog', { name: 'Refund this payment?' }).getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText('Payment refunded.')).toBeVisible();
+  const refunded = online.filter({ hasText: 'Refunded' });
+  await expect(refunded.getByRole('button')).toHaveCount(0);
+  await expect(refunded.getByRole('link', { name: /^View/ })).toBeVisible();
+  await expect.poll(() => readTiles(page)).toEqual({ ...before, pending: before.pending - course.price, successful: before.successful });
+
+  // The status filter and the detail page with its history of state changes.
+  await page.getByLabel('Filter by status').selectOption('refunded');
+  await expect(page.getByRole('row').filter({ hasText: s.email })).toHaveCount(1);
+  await page.getByRole('row').filter({ hasText: s.email }).getByRole('link', { name: /^View/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeVisible();
+  // The toast is gone before axe looks (a toast fading in reads as low contrast).
+  await expect(page.getByText('Payment refunded.')).toBeHidden();
+  const log = page.getByRole('list', { name: 'State changes' });
+  await expect(log.getByRole('listitem')).toHaveCount(3);
+  await expect(log.getByRole('listitem').nth(1)).toContainText('Paid: confirmed with the gateway');
+  await expect(log.getByRole('listitem').nth(2)).toContainText(/Refunded by .+ through sandbox/);
+  await expectAccessible(page);
+});

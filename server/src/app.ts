@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Ctx } from './context.ts';
+import type { DbHandle } from './db/client.ts';
+import { createDiskStorage } from './lib/storage.ts';
+import { TokenSigner, loadSigningSecret } from './lib/tokens.ts';
+import { validatorCompilerForStorableText } from './lib/validation.ts';
+import { admissionRequestRoutes, studentAdmissionRoutes } from './modules/admissions/routes.ts';
+import { announcementRoutes } from './modules/announcements/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { gatewayCspSources } from './modules/payments/gateways/csp.ts';
+import { statsRoutes } from './modules/stats/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { centreRoutes } from './modules/centres/routes.ts';
+import { courseRoutes } from './modules/courses/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { examRoutes } from './modules/exams/routes.ts';
+import { galleryRoutes } from './modules/gallery/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { Mailer } from './modules/mail/service.ts';
+import { resultRoutes } from './modules/results/routes.ts';
+import { submissionRoutes } from './modules/submissions/routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerRequestIdHeader, requestIdFor } from './plugins/logging.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../../web/dist');
+
+export type BuildOptions = {
+  config: Config;
+  dbHandle: DbHandle;
+  logger?: boolean | object;
+  /** Sees every route as it registers (the security tests enumerate the whole route table with it). */
+  onRoute?: (route: RouteOptions) => void;
+  /** The built web app to serve (the security tests serve a small stand-in). */
+  webDist?: string;
+};
+
+/** Builds the whole app; main.ts starts it and tests call it through `app.inject`. */
+export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WEB_DIST }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 10_000,
+    genReqId: requestIdFor,
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
+  registerRequestIdHeader(app);
+
+  app.setValidatorCompiler(validatorCompilerForStorableText);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const persistent = dbHandle.kind === 'postgres' || config.NODE_ENV !== 'test';
+  const ctx: Ctx = {
+    config,
+    db: dbHandle.db,
+    dbHandle,
+    signer: new TokenSigner(loadSigningSecret(config.JWT_SECRET, persistent ? config.dataDir : null), config.TOKEN_TTL_HOURS * 3600),
+    mailer: new Mailer(dbHandle.db, config.SMTP_URL, config.MAIL_FROM, app.log),
+    storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+  };
+  app.decorate('ctx', ctx);
+
+  // The selected payment gateway's checkout script, frames and hosted page (DESIGN.md section 6).
+  const gatewayCsp = gatewayCspSources(config);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...gatewayCsp.scriptSrc],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...gatewayCsp.connectSrc],
+        frameSrc: ["'self'", ...gatewayCsp.frameSrc],
+        formAction: ["'self'", ...gatewayCsp.formAction],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    // Set per request below: HSTS only on answers that went out over HTTPS.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  // HSTS only on an answer that went over HTTPS: TLS here, or behind a proxy saying so (x-forwarded-proto
+  // is believed only with TRUST_PROXY). A browser ignores it over plain HTTP anyway; sending it there would
+  // only pin a name that serves no HTTPS.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  await registerRateLimit(app, config);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Law Coaching Institute API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app);
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(centreRoutes, { prefix: '/centres' });
+      await api.register(courseRoutes, { prefix: '/courses' });
+      await api.register(announcementRoutes, { prefix: '/announcements' });
+      await api.register(galleryRoutes, { prefix: '/gallery' });
+      await api.register(examRoutes, { prefix: '/exams' });
+      await api.register(submissionRoutes, { prefix: '/submissions' });
+      await api.register(resultRoutes, { prefix: '/results' });
+      await api.register(admissionRequestRoutes, { prefix: '/admission-requests' });
+      await api.register(studentAdmissionRoutes, { prefix: '/admissions' });
+      await api.register(paymentRoutes, { prefix: '/payments' });
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(statsRoutes, { prefix: '/stats' });
+      await api.register(auditRoutes, { prefix: '/audit' });
+      if (config.NODE_ENV !== 'production' && !config.SMTP_URL) {
+        await api.register(devRoutes, { prefix: '/dev' });
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  registerWeb(app, config, webDist);
+  return app;
+}
+
+/** The built React app for every path outside /api, with the single-page fallback. */
+function registerWeb(app: FastifyInstance, config: Config, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  const apiNotFound = (method: string, url: string) => ({ message: `No route for ${method} ${url}`, code: 'NOT_FOUND' });
+  if (!fs.existsSync(indexFile)) {
+    app.setNotFoundHandler((req, reply) => reply.status(404).send(apiNotFound(req.method, req.url.split('?')[0])));
+    return;
+  }
+  // The page learns the environment from the server, so one build serves every environment.
+  const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('</head>', `<meta name="app-env" content="${config.NODE_ENV}"></head>`);
+  app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send(apiNotFound(req.method, url));
+    }
+    // /login-test exists outside production only (DESIGN.md section 7).
+    const status = url === '/login-test' && config.NODE_ENV === 'production' ? 404 : 200;
+    return reply.status(status).type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

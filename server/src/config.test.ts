@@ -1,0 +1,162 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The message of the ConfigError that loading this environment throws. */
+function failureOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      PAYMENT_GATEWAY: 'sandbox',
+      SEED_DEMO: true,
+      TRUST_PROXY: false,
+      TOKEN_TTL_HOURS: 168,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(c.DATABASE_URL).toBeUndefined(); // embedded PGlite
+    expect(c.SMTP_URL).toBeUndefined(); // mails kept for /dev/mailbox
+    expect(c.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('reads and converts the values it is given', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u:p@db:5432/app',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      PUBLIC_URL: 'https://institute.example.com/',
+      DATA_DIR: '/var/lib/app',
+      SEED_DEMO: 'false',
+      TRUST_PROXY: 'true',
+      TOKEN_TTL_HOURS: '12',
+    });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgresql://u:p@db:5432/app',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      SEED_DEMO: false,
+      TRUST_PROXY: true,
+      TOKEN_TTL_HOURS: 12,
+      dataDir: '/var/lib/app',
+      publicUrl: 'https://institute.example.com',
+    });
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('treats an empty variable as unset', () => {
+    const c = loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '' });
+    expect([c.DATABASE_URL, c.SMTP_URL, c.PORT]).toEqual([undefined, undefined, 3000]);
+  });
+
+  it('refuses a bad value with a ConfigError naming the variable', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ PORT: 'abc' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ PORT: '3000.5' }, 'PORT'],
+      [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+      [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+      [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+      [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+      [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
+      [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+      [{ PUBLIC_URL: 'localhost' }, 'PUBLIC_URL'],
+      [{ PAYMENT_GATEWAY: 'stripe' }, 'PAYMENT_GATEWAY'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+      [{ TOKEN_TTL_HOURS: '0' }, 'TOKEN_TTL_HOURS'],
+      [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
+      [{ REDIS_KEY_PREFIX: 'has spaces' }, 'REDIS_KEY_PREFIX'],
+    ];
+    for (const [env, name] of cases) {
+      const message = failureOf(env);
+      expect(message, JSON.stringify(env)).toMatch(new RegExp(`\\b${name}\\b`));
+    }
+    expect(failureOf({ DATABASE_URL: 'mysql://x' })).toContain('must be a postgres:// URL');
+  });
+
+  it('names every bad variable at once', () => {
+    const message = failureOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'ftp://y' });
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL']) expect(message).toContain(name);
+  });
+
+  it('never repeats a secret value in its message', () => {
+    const message = failureOf({ JWT_SECRET: 'tiny-secret', PORT: 'abc' });
+    expect(message).not.toContain('tiny-secret');
+  });
+});
+
+// Everything production needs, so each case below removes or spoils exactly one thing.
+const PRODUCTION: Record<string, string> = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://app@db:5432/app',
+  JWT_SECRET: 'x'.repeat(48),
+  SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+  PUBLIC_URL: 'https://institute.example.com',
+  PAYMENT_GATEWAY: 'razorpay',
+  RAZORPAY_KEY_ID: 'rzp_live_key',
+  RAZORPAY_KEY_SECRET: 'razorpay-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+};
+
+describe('loadConfig in production', () => {
+  it('starts with a complete production configuration', () => {
+    const c = loadConfig(PRODUCTION);
+    expect(c).toMatchObject({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'razorpay', publicUrl: 'https://institute.example.com' });
+    expect(
+      loadConfig({ ...PRODUCTION, PAYMENT_GATEWAY: 'paytm', PAYTM_MID: 'mid', PAYTM_MERCHANT_KEY: 'k'.repeat(16) }).PAYMENT_GATEWAY,
+    ).toBe('paytm');
+  });
+
+  it('refuses to start without what production needs, naming it', () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ SMTP_URL: '' }, 'SMTP_URL', 'required in production'],
+      [{ PAYMENT_GATEWAY: 'sandbox' }, 'PAYMENT_GATEWAY', 'must be razorpay or paytm'],
+      [{ JWT_SECRET: '' }, 'JWT_SECRET', 'required in production'],
+      [{ JWT_SECRET: 'y'.repeat(31) }, 'JWT_SECRET', 'at least 32 characters'],
+      [{ DATABASE_URL: '' }, 'DATABASE_URL', 'embedded database is not for production'],
+      [{ PUBLIC_URL: '' }, 'PUBLIC_URL', 'https://'],
+      [{ PUBLIC_URL: 'http://institute.example.com' }, 'PUBLIC_URL', 'https://'],
+      [{ RAZORPAY_KEY_SECRET: '' }, 'RAZORPAY_KEY_SECRET', 'required when PAYMENT_GATEWAY=razorpay'],
+      [{ RAZORPAY_WEBHOOK_SECRET: '' }, 'RAZORPAY_WEBHOOK_SECRET', 'required when PAYMENT_GATEWAY=razorpay'],
+      [{ PAYMENT_GATEWAY: 'paytm' }, 'PAYTM_MID', 'required when PAYMENT_GATEWAY=paytm'],
+      [{ PAYMENT_GATEWAY: 'paytm', PAYTM_MID: 'mid' }, 'PAYTM_MERCHANT_KEY', 'required when PAYMENT_GATEWAY=paytm'],
+    ];
+    for (const [change, name, why] of cases) {
+      const message = failureOf({ ...PRODUCTION, ...change });
+      expect(message, JSON.stringify(change)).toMatch(new RegExp(`\\b${name}\\b.*${why.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+    }
+  });
+
+  it('names every missing piece at once, and never a secret value', () => {
+    const message = failureOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://user:mail-pass@mail.example.com' });
+    expect(message).toContain('Refusing to start with NODE_ENV=production');
+    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'PAYMENT_GATEWAY', 'PUBLIC_URL']) expect(message).toContain(name);
+    expect(message).not.toMatch(/\bSMTP_URL\b/);
+    expect(message).not.toContain('mail-pass');
+  });
+
+  it('keeps development and test as forgiving as before', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const c = loadConfig({ NODE_ENV });
+      expect([c.DATABASE_URL, c.JWT_SECRET, c.SMTP_URL, c.PAYMENT_GATEWAY, c.publicUrl]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        'sandbox',
+        'http://localhost:3000',
+      ]);
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Environment is parsed once, here; nothing else reads process.env (CONVENTIONS.md).
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Law Coaching Institute <no-reply@lawcoaching.local>'),
+  PUBLIC_URL: z.url().optional(),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'razorpay', 'paytm']).default('sandbox'),
+  // Gateway credentials: optional, required when that gateway is selected (checked in loadConfig).
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  PAYTM_MID: z.string().optional(),
+  PAYTM_MERCHANT_KEY: z
+    .string()
+    .refine((v) => [16, 24, 32].includes(Buffer.byteLength(v)), 'must be the 16-character merchant key')
+    .optional(),
+  PAYTM_WEBSITE: z.string().default('DEFAULT'),
+  PAYTM_API_URL: z.url().default('https://securegw.paytm.in'),
+  // Rate limit counters shared by every instance (DESIGN.md section 9); unset keeps them in memory.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('lawcoach:rl:'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
+
+export class ConfigError extends Error {}
+
+const GATEWAY_KEYS: Partial<Record<Config['PAYMENT_GATEWAY'], (keyof z.infer<typeof envSchema>)[]>> = {
+  razorpay: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
+  paytm: ['PAYTM_MID', 'PAYTM_MERCHANT_KEY'],
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const missing = (GATEWAY_KEYS[c.PAYMENT_GATEWAY] ?? []).filter((k) => !c[k]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PAYMENT_GATEWAY=${c.PAYMENT_GATEWAY}`).join('\n')}`,
+    );
+  }
+  const unsafe = productionProblems(c);
+  if (unsafe.length > 0) {
+    throw new ConfigError(
+      `Refusing to start with NODE_ENV=production (see docs/operations.md):\n${unsafe.map(([k, why]) => `  ${k}: ${why}`).join('\n')}`,
+    );
+  }
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/**
+ * What development forgives and production must not (docs/operations.md): mail kept instead of sent,
+ * play money, a secret generated onto one machine's disk, the embedded database (DESIGN.md section 9)
+ * and e-mailed links over plain HTTP.
+ */
+function productionProblems(c: z.infer<typeof envSchema>): [string, string][] {
+  if (c.NODE_ENV !== 'production') return [];
+  const problems: [string, string][] = [];
+  if (!c.DATABASE_URL) problems.push(['DATABASE_URL', 'required in production (the embedded database is not for production)']);
+  if (!c.JWT_SECRET) problems.push(['JWT_SECRET', 'required in production (at least 32 random characters, the same on every instance)']);
+  if (!c.SMTP_URL) problems.push(['SMTP_URL', 'required in production (without it e-mails are never sent)']);
+  if (c.PAYMENT_GATEWAY === 'sandbox')
+    problems.push(['PAYMENT_GATEWAY', 'must be razorpay or paytm in production (sandbox takes no real money)']);
+  if (!c.PUBLIC_URL?.startsWith('https://')) problems.push(['PUBLIC_URL', 'must be the https:// address of the site in production']);
+  return problems;
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; migrate: () => Promise<void> };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Any constant works; it only has to be the same for every instance of this app.
+const MIGRATION_LOCK_KEY = 748_213_901;
+
+/**
+ * A connection lost while a client is checked out (inside a transaction) is emitted as an 'error'
+ * event that nobody listens to then, which would end the process; the query in flight already
+ * fails with it, so the event itself is dropped. A query that timed out leaves its connection
+ * waiting for an answer that may never come: the connection is closed, so the transaction's
+ * rollback fails at once and the pool does not hand that connection out again.
+ */
+function guardClient(client: pg.PoolClient) {
+  client.on('error', () => {});
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: typeof query }).query = (...args) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((err: Error) => {
+        if (err?.message === 'Query read timeout')
+          (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      });
+    }
+    return result;
+  };
+}
+
+/** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is null). */
+export async function openDb(opts: { url?: string; dataDir?: string | null }): Promise<DbHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 20,
+      connectionTimeoutMillis: 5_000,
+      // A slow query is stopped by the server; an answer that never comes (network lost, no reset)
+      // by the client, a little later. Both keep a request inside the 10 s budget (503, not a hang).
+      statement_timeout: 8_000,
+      query_timeout: 8_500,
+    });
+    pool.on('error', () => {
+      // An idle client lost its connection (database restarted); the pool replaces it.
+    });
+    pool.on('connect', guardClient);
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      // Two servers starting at once must not both migrate (DESIGN.md section 9).
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(db, { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          lock.release();
+        }
+      },
+    };
+  }
+  let client: PGlite;
+  if (opts.dataDir) {
+    const dir = path.join(opts.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+  };
+}

@@ -1,0 +1,418 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const centres = pgTable('centres', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  location: text('location').notNull(),
+  address: text('address').notNull(),
+  phone: text('phone').notNull(),
+  facilities: jsonb('facilities').$type<string[]>().notNull().default([]),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    role: text('role', { enum: ['admin', 'student'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    registrationNumber: text('registration_number'),
+    isActive: boolean('is_active').notNull().default(true),
+    courseInterest: text('course_interest'),
+    education: text('education'),
+    centreId: text('centre_id').references(() => centres.id),
+    tokenVersion: integer('token_version').notNull().default(0),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastLogin: ts('last_login'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_registration_number_key').on(t.registrationNumber),
+    index('users_role_idx').on(t.role, t.createdAt),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const courses = pgTable('courses', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+  feeType: text('fee_type', { enum: ['full', 'monthly'] })
+    .notNull()
+    .default('full'),
+  category: text('category').notNull().default(''),
+  duration: text('duration').notNull(),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    priority: text('priority', { enum: ['low', 'medium', 'high', 'urgent'] })
+      .notNull()
+      .default('medium'),
+    type: text('type', {
+      enum: ['notice', 'announcement', 'exam_schedule', 'holiday', 'admission', 'other'],
+    })
+      .notNull()
+      .default('announcement'),
+    targetAudience: text('target_audience', { enum: ['all', 'students', 'admin'] })
+      .notNull()
+      .default('all'),
+    publishDate: ts('publish_date').notNull().defaultNow(),
+    expiryDate: ts('expiry_date'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('announcements_public_idx').on(t.isActive, t.publishDate)],
+);
+
+export const galleryImages = pgTable('gallery_images', {
+  id: id(),
+  title: text('title').notNull(),
+  category: text('category').notNull(),
+  storageKey: text('storage_key').notNull(),
+  contentType: text('content_type').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export type ApplicationDetails = {
+  batchPreference?: string;
+  lastQualification?: string;
+  institution?: string;
+  yearOfPassing?: number;
+  percentage?: number;
+  emergencyContactName?: string;
+  emergencyContactRelation?: string;
+  emergencyContactPhone?: string;
+};
+
+export const admissionRequests = pgTable(
+  'admission_requests',
+  {
+    id: id(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    education: text('education').notNull(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    centreId: text('centre_id')
+      .notNull()
+      .references(() => centres.id),
+    reason: text('reason').notNull(),
+    application: jsonb('application').$type<ApplicationDetails>(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    adminNotes: text('admin_notes'),
+    admissionNumber: text('admission_number'),
+    batchYear: text('batch_year'),
+    /** The course fee at approval (paise): what the student owes, whatever the course's price later (issue 5). */
+    feePaise: bigint('fee_paise', { mode: 'number' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: ts('approved_at'),
+    rejectedAt: ts('rejected_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A second pending request with the same e-mail is refused (issue 3).
+    uniqueIndex('admission_requests_pending_email_key').on(t.email).where(sql`status = 'pending'`),
+    uniqueIndex('admission_requests_number_key').on(t.admissionNumber),
+    index('admission_requests_status_idx').on(t.status, t.createdAt),
+    index('admission_requests_email_idx').on(t.email, t.createdAt),
+    index('admission_requests_user_idx').on(t.userId),
+  ],
+);
+
+export type QuestionType = 'mcq' | 'descriptive';
+
+export const exams = pgTable(
+  'exams',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    durationMinutes: integer('duration_minutes').notNull(),
+    totalMarks: numeric('total_marks', { mode: 'number' }).notNull(),
+    passingMarks: numeric('passing_marks', { mode: 'number' }).notNull(),
+    instructions: jsonb('instructions').$type<string[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    resultsPublished: boolean('results_published').notNull().default(false),
+    resultsPublishedAt: ts('results_published_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('exams_course_idx').on(t.courseId)],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['mcq', 'descriptive'] })
+      .notNull()
+      .default('mcq'),
+    question: text('question').notNull(),
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    correctAnswer: integer('correct_answer'),
+    marks: numeric('marks', { mode: 'number' }).notNull().default(1),
+    explanation: text('explanation'),
+  },
+  (t) => [index('questions_exam_idx').on(t.examId, t.position)],
+);
+
+export type AttemptAnswers = Record<string, number | string | null>;
+
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    id: id(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    deadline: ts('deadline').notNull(),
+    answers: jsonb('answers').$type<AttemptAnswers>().notNull().default({}),
+    savedAt: ts('saved_at'),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('exam_attempts_exam_student_key').on(t.examId, t.studentId),
+    index('exam_attempts_open_idx').on(t.deadline).where(sql`closed_at is null`),
+  ],
+);
+
+export type SubmissionAnswer = {
+  questionId: string;
+  selectedOption: number | null;
+  textAnswer: string | null;
+  marksObtained: number | null;
+};
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: id(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<SubmissionAnswer[]>().notNull().default([]),
+    marksObtained: numeric('marks_obtained', { mode: 'number' }).notNull().default(0),
+    totalMarks: numeric('total_marks', { mode: 'number' }).notNull(),
+    correctAnswers: integer('correct_answers').notNull().default(0),
+    incorrectAnswers: integer('incorrect_answers').notNull().default(0),
+    unattempted: integer('unattempted').notNull().default(0),
+    status: text('status', { enum: ['SUBMITTED', 'EVALUATED', 'PENDING'] })
+      .notNull()
+      .default('SUBMITTED'),
+    isPassed: boolean('is_passed'),
+    feedback: text('feedback'),
+    clientStartTime: ts('client_start_time'),
+    clientEndTime: ts('client_end_time'),
+    startedAt: ts('started_at').notNull(),
+    submittedAt: ts('submitted_at').notNull().defaultNow(),
+    totalTimeTaken: integer('total_time_taken').notNull().default(0),
+    autoSubmitted: boolean('auto_submitted').notNull().default(false),
+    evaluatedBy: uuid('evaluated_by').references(() => users.id, { onDelete: 'set null' }),
+    evaluatedAt: ts('evaluated_at'),
+  },
+  (t) => [
+    // One submission per student per exam (DESIGN.md section 5).
+    uniqueIndex('submissions_exam_student_key').on(t.examId, t.studentId),
+    index('submissions_student_idx').on(t.studentId),
+    index('submissions_submitted_idx').on(t.submittedAt),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    courseName: text('course_name').notNull(),
+    admissionId: uuid('admission_id').references(() => admissionRequests.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['fee', 'installment'] }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    feePaise: bigint('fee_paise', { mode: 'number' }).notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    couponCode: text('coupon_code'),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    method: text('method', { enum: ['gateway', 'offline'] }).notNull(),
+    gateway: text('gateway'),
+    orderId: text('order_id').notNull(),
+    /** The gateway's own order id (Razorpay `order_…`); null for offline payments. */
+    gatewayOrderId: text('gateway_order_id'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    transactionId: text('transaction_id'),
+    installmentNumber: integer('installment_number'),
+    receiptNumber: text('receipt_number'),
+    responseMessage: text('response_message'),
+    paidAt: ts('paid_at'),
+    refundId: text('refund_id'),
+    refundedAt: ts('refunded_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_order_id_key').on(t.orderId),
+    uniqueIndex('payments_gateway_order_key').on(t.gateway, t.gatewayOrderId),
+    uniqueIndex('payments_receipt_key').on(t.receiptNumber),
+    index('payments_student_idx').on(t.studentId, t.createdAt),
+    index('payments_status_idx').on(t.status),
+    check('payments_amount_positive', sql`amount_paise > 0`),
+  ],
+);
+
+/** Receipt numbers RCT-<year>-<n>: n comes from one sequence, so two instances never hand out the same. */
+export const receiptNumberSeq = pgSequence('payment_receipt_seq', { startWith: 1 });
+
+/**
+ * The sandbox gateway's own books (PAYMENT_GATEWAY=sandbox): what it was asked to collect and what it
+ * "received". It stands in for the real gateway's servers, so the app's adapters ask it, never the payments table.
+ */
+export const sandboxGatewayOrders = pgTable('sandbox_gateway_orders', {
+  orderId: text('order_id').primaryKey(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['created', 'paid', 'failed', 'refunded'] })
+    .notNull()
+    .default('created'),
+  paymentId: text('payment_id'),
+  refundId: text('refund_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorLabel: text('actor_label').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.createdAt)],
+);
+
+export const gatewayEvents = pgTable('gateway_events', {
+  id: text('id').primaryKey(),
+  gateway: text('gateway').notNull(),
+  receivedAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** Counters for per-account rate limits (forgot-password), shared by every instance through the database. */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: ts('reset_at').notNull(),
+});

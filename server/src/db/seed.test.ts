@@ -1,0 +1,80 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { seed } from './seed.ts';
+import { announcements, courses, exams, galleryImages, users } from './schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'true' });
+});
+afterAll(() => t?.close());
+
+describe('demo seed', () => {
+  it('creates the three centres of SPEC.md with their ids and names', async () => {
+    const centres = (await t.visitor.get('/api/centres')).json();
+    expect(Object.fromEntries(centres.map((c: { id: string; name: string }) => [c.id, c.name]))).toEqual({
+      dumdum: 'Dumdum Centre',
+      shrirampur: 'Shrirampur Centre',
+      kasba: 'Kasba/Ballygunge Centre',
+    });
+    for (const c of centres) {
+      expect(c.address.length).toBeGreaterThan(10);
+      expect(c.phone).toMatch(/^\+91/);
+    }
+  });
+
+  it('creates the four courses of SPEC.md section 9 as rows', async () => {
+    const list = (await t.visitor.get('/api/courses')).json();
+    const byName = Object.fromEntries(list.map((c: { name: string; price: number; duration: string }) => [c.name, [c.price, c.duration]]));
+    expect(byName).toEqual({
+      'CLAT Preparation': [25000, '6 months'],
+      'AILET Preparation': [22000, '5 months'],
+      'LSAT Preparation': [20000, '4 months'],
+      'Judiciary Exam': [30000, '8 months'],
+    });
+  });
+
+  it('creates announcements of several types, priorities and audiences', async () => {
+    const rows = await t.ctx.db.select().from(announcements);
+    expect(new Set(rows.map((a) => a.type)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(rows.map((a) => a.priority)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(rows.map((a) => a.targetAudience))).toEqual(new Set(['all', 'students', 'admin']));
+    const publicLatest = (await t.visitor.get('/api/announcements?limit=5')).json();
+    expect(publicLatest).toHaveLength(5);
+    expect(publicLatest.every((a: { targetAudience: string }) => a.targetAudience === 'all')).toBe(true);
+  });
+
+  it('fills the gallery in all five categories with images served by their generated key', async () => {
+    const images = (await t.visitor.get('/api/gallery')).json();
+    expect(new Set(images.map((i: { category: string }) => i.category))).toEqual(
+      new Set(['Academic', 'Faculty', 'Students', 'Events', 'Achievement']),
+    );
+    const file = await t.visitor.get(images[0].url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect((await t.visitor.get('/api/gallery/files/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
+  });
+
+  it('adds a demo exam whose question marks add up to its total', async () => {
+    const list = (await t.admin.get('/api/exams')).json();
+    expect(list).toHaveLength(1);
+    const exam = (await t.admin.get(`/api/exams/${list[0]._id}`)).json();
+    const sum = exam.questions.reduce((s: number, q: { marks: number }) => s + q.marks, 0);
+    expect(sum).toBe(exam.totalMarks);
+    expect(exam.questions.some((q: { type: string }) => q.type === 'descriptive')).toBe(true);
+  });
+
+  it('is safe to run again: nothing is duplicated', async () => {
+    const before = await counts();
+    await seed(t.ctx, { demo: true });
+    expect(await counts()).toEqual(before);
+  });
+});
+
+async function counts() {
+  const n = async (table: typeof courses | typeof announcements | typeof galleryImages | typeof exams | typeof users) =>
+    (await t.ctx.db.select({ n: count() }).from(table))[0].n;
+  return [await n(courses), await n(announcements), await n(galleryImages), await n(exams), await n(users)];
+}

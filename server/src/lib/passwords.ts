@@ -1,0 +1,34 @@
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { GENERATED_PASSWORD_LENGTH } from '@app/common';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
+
+// argon2id with the OWASP password storage cheat sheet's first configuration: m=19 MiB, t=2, p=1.
+const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, OPTIONS);
+
+export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}
+
+// A fixed hash so an unknown e-mail costs the same time as a wrong password.
+let dummyHash: Promise<string> | undefined;
+export const burnPasswordCheck = async (password: string) => {
+  dummyHash ??= hashPassword('not-a-real-password-used-for-timing');
+  await verifyPassword(await dummyHash, password);
+};
+
+export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** Temporary and generated passwords: at least 16 random characters (DESIGN.md section 8). */
+export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return out;
+}

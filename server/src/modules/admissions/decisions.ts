@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { ADMISSION_MSG } from '@app/common/schemas/admissions';
+import type { Actor, Ctx } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { admissionRequests, courses, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { generatePassword, hashPassword } from '../../lib/passwords.ts';
+import type { Message } from '../mail/service.ts';
+import { rejectionMail, welcomeMail } from '../mail/templates.ts';
+import { findAdmissionDto } from './dto.ts';
+import { batchYearFor, lockNumbering, nextNumber, splitFullName, yearInIndia } from './numbers.ts';
+
+/** Locks the pending request for this transaction; a second decision waits here, then finds it decided. */
+async function lockPendingRequest(tx: Tx, id: string) {
+  const [request] = await tx.select().from(admissionRequests).where(eq(admissionRequests.id, id)).for('update');
+  if (!request) throw notFound(ADMISSION_MSG.notFound);
+  if (request.status !== 'pending') throw conflict(ADMISSION_MSG.alreadyDecided(request.status));
+  return request;
+}
+
+/** Mail goes out after the commit; a failure leaves it queued in the outbox and never undoes the decision. */
+async function trySend(ctx: Ctx, message: Message) {
+  try {
+    return await ctx.mailer.send(message);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Approves a pending request (SPEC.md section 4): creates the student account with a temporary password in
+ * the same transaction as the status change, so two approvals at once create exactly one account.
+ */
+export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, adminNotes: string | null) {
+  const temporaryPassword = generatePassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+
+  let outcome: { user: typeof users.$inferSelect; courseName: string | null; fullName: string };
+  try {
+    outcome = await ctx.db.transaction(async (tx) => {
+      const request = await lockPendingRequest(tx, id);
+      const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, request.email)).limit(1);
+      if (account) throw conflict(ADMISSION_MSG.approveAccountExists);
+      const [course] = request.courseId
+        ? await tx
+            .select({ name: courses.name, pricePaise: courses.pricePaise })
+            .from(courses)
+            .where(eq(courses.id, request.courseId))
+            .limit(1)
+        : [];
+
+      const now = new Date();
+      const year = yearInIndia(now);
+      await lockNumbering(tx);
+      const registrationNumber = await nextNumber(tx, 'users', users.registrationNumber, `LCI-${year}-`);
+      const admissionNumber = await nextNumber(tx, 'admission_requests', admissionRequests.admissionNumber, `ADM-${year}-`);
+      const batchYear = batchYearFor(now);
+
+      const [user] = await tx
+        .insert(users)
+        .values({
+          ...splitFullName(request.fullName),
+          email: request.email,
+          phone: request.phone,
+          role: 'student',
+          passwordHash,
+          registrationNumber,
+          courseInterest: course?.name ?? null,
+          education: request.education,
+          centreId: request.centreId,
+        })
+        .returning();
+      await tx
+        .update(admissionRequests)
+        // The fee is fixed at approval: a later price change does not change what this student owes.
+        .set({
+          status: 'approved',
+          approvedAt: now,
+          decidedBy: actor.id,
+          adminNotes,
+          admissionNumber,
+          batchYear,
+          feePaise: course?.pricePaise ?? null,
+          userId: user.id,
+        })
+        .where(eq(admissionRequests.id, id));
+      await recordAudit(
+        tx,
+        actor,
+        'admission.approve',
+        'admission_request',
+        id,
+        { status: 'pending', adminNotes: request.adminNotes },
+        { status: 'approved', adminNotes, admissionNumber, batchYear, userId: user.id, registrationNumber },
+      );
+      return { user, courseName: course?.name ?? null, fullName: request.fullName };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw conflict(ADMISSION_MSG.approveAccountExists);
+    throw err;
+  }
+
+  const { user, courseName, fullName } = outcome;
+  const mail = welcomeMail({
+    name: fullName,
+    email: user.email,
+    password: temporaryPassword,
+    registrationNumber: user.registrationNumber!,
+    loginUrl: `${ctx.config.publicUrl}/login`,
+    course: courseName ?? 'your course',
+  });
+  const emailSent = await trySend(ctx, { to: user.email, ...mail });
+  return {
+    message: ADMISSION_MSG.approved,
+    user: { _id: user.id, email: user.email, temporaryPassword, registrationNumber: user.registrationNumber! },
+    emailSent,
+    emailPreview: ctx.mailer.usesSmtp ? null : mail.text,
+    notice: emailSent ? ADMISSION_MSG.noticeSent : ADMISSION_MSG.noticeFailed,
+    request: (await findAdmissionDto(ctx.db, id))!,
+  };
+}
+
+/** Rejects a pending request and mails a notification (SPEC.md section 4). */
+export async function rejectAdmission(ctx: Ctx, actor: Actor, id: string, adminNotes: string | null) {
+  const request = await ctx.db.transaction(async (tx) => {
+    const pending = await lockPendingRequest(tx, id);
+    await tx
+      .update(admissionRequests)
+      .set({ status: 'rejected', rejectedAt: new Date(), decidedBy: actor.id, adminNotes })
+      .where(eq(admissionRequests.id, id));
+    await recordAudit(
+      tx,
+      actor,
+      'admission.reject',
+      'admission_request',
+      id,
+      { status: 'pending', adminNotes: pending.adminNotes },
+      { status: 'rejected', adminNotes },
+    );
+    return pending;
+  });
+  const dto = (await findAdmissionDto(ctx.db, id))!;
+  const mail = rejectionMail({ name: request.fullName, course: dto.courseName ?? 'our course', notes: adminNotes });
+  const emailSent = await trySend(ctx, { to: request.email, ...mail });
+  return { message: ADMISSION_MSG.rejected, emailSent, request: dto };
+}

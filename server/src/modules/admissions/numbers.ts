@@ -1,0 +1,44 @@
+import { type AnyColumn, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+
+const ZONE = 'Asia/Kolkata';
+const parts = (d: Date) => {
+  const p = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, year: 'numeric', month: 'numeric' }).formatToParts(d);
+  return { year: Number(p.find((x) => x.type === 'year')?.value), month: Number(p.find((x) => x.type === 'month')?.value) };
+};
+
+/** The calendar year in India, which numbers registrations and admissions. */
+export const yearInIndia = (d: Date) => parts(d).year;
+
+/** The Indian academic year runs from April to March: approved in May 2026 → '2026-27', in January 2027 → '2026-27'. */
+export function batchYearFor(d: Date): string {
+  const { year, month } = parts(d);
+  const start = month >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const words = fullName.trim().split(/\s+/);
+  return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
+}
+
+// Any constant works; every instance must use the same one.
+const NUMBER_LOCK_KEY = 748_213_977;
+
+/**
+ * Serialises number allocation across concurrent approvals (and instances) until the transaction ends,
+ * so "largest + 1" cannot hand out the same number twice; the unique indexes stay as a last guard.
+ */
+export async function lockNumbering(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${NUMBER_LOCK_KEY})`);
+}
+
+/** The next `PREFIX-YEAR-00042` style number of a column (call inside the transaction, after lockNumbering). */
+export async function nextNumber(tx: Tx, table: string, column: AnyColumn, prefix: string): Promise<string> {
+  const pattern = `^${prefix}[0-9]{1,9}$`;
+  const result = await tx.execute<{ n: number | string | null }>(
+    sql`select max(substr(${column}, ${prefix.length + 1}::int)::int) as n from ${sql.identifier(table)} where ${column} ~ ${pattern}`,
+  );
+  const last = Number(result.rows[0]?.n ?? 0);
+  return `${prefix}${String(last + 1).padStart(5, '0')}`;
+}

@@ -1,0 +1,157 @@
+import { desc, eq, or, sql } from 'drizzle-orm';
+import { toRupees } from '@app/common';
+import { ADMISSION_MSG, type AdmissionStatus, type ApplicationDetails, type StudentAdmission } from '@app/common/schemas/admissions';
+import type { Actor, Ctx } from '../../context.ts';
+import { admissionRequests, centres, courses, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { findAdmissionDto, selectAdmissionRequests, toAdmissionDto, toCentreDto } from './dto.ts';
+
+export type AdmissionInput = {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  education: string;
+  course: string;
+  centre: string;
+  reason: string;
+} & Partial<ApplicationDetails>;
+
+const APPLICATION_KEYS = [
+  'batchPreference',
+  'lastQualification',
+  'institution',
+  'yearOfPassing',
+  'percentage',
+  'emergencyContactName',
+  'emergencyContactRelation',
+  'emergencyContactPhone',
+] as const;
+
+/** The Application Form's answers, when the body carried them (the schema made them all-or-nothing). */
+function applicationOf(input: AdmissionInput): ApplicationDetails | null {
+  if (APPLICATION_KEYS.every((k) => input[k] === undefined)) return null;
+  return Object.fromEntries(APPLICATION_KEYS.map((k) => [k, input[k]])) as ApplicationDetails;
+}
+
+const PENDING_EMAIL_KEY = 'admission_requests_pending_email_key';
+
+/** A visitor's request (SPEC.md section 5). The selected course and centre are looked up here, never trusted. */
+export async function createAdmissionRequest(ctx: Ctx, input: AdmissionInput) {
+  const [course] = await ctx.db.select().from(courses).where(eq(courses.id, input.course)).limit(1);
+  if (!course?.isActive) throw badRequest(ADMISSION_MSG.courseUnavailable, { course: ADMISSION_MSG.courseUnavailable });
+  const [centre] = await ctx.db.select().from(centres).where(eq(centres.id, input.centre)).limit(1);
+  if (!centre) throw badRequest('Please select a centre', { centre: 'Please select a centre' });
+
+  const [account] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (account) throw conflict(ADMISSION_MSG.accountExists);
+
+  let id: string;
+  try {
+    const [row] = await ctx.db
+      .insert(admissionRequests)
+      .values({
+        fullName: input.fullName,
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+        education: input.education,
+        courseId: course.id,
+        centreId: centre.id,
+        reason: input.reason,
+        application: applicationOf(input),
+      })
+      .returning({ id: admissionRequests.id });
+    id = row.id;
+  } catch (err) {
+    // The partial unique index decides, also when two identical requests arrive at once.
+    if (isUniqueViolation(err, PENDING_EMAIL_KEY)) throw conflict(ADMISSION_MSG.duplicatePending);
+    throw err;
+  }
+  const request = await findAdmissionDto(ctx.db, id);
+  return { message: ADMISSION_MSG.submitted, request: request! };
+}
+
+/** The newest request for an e-mail (DESIGN.md section 4). */
+export async function findAdmissionStatus(ctx: Ctx, email: string) {
+  const [row] = await ctx.db
+    .select({ request: admissionRequests, course: courses })
+    .from(admissionRequests)
+    .leftJoin(courses, eq(admissionRequests.courseId, courses.id))
+    .where(eq(admissionRequests.email, email))
+    .orderBy(desc(admissionRequests.createdAt))
+    .limit(1);
+  if (!row) throw notFound(ADMISSION_MSG.noRequestForEmail);
+  const { request: r, course } = row;
+  return {
+    fullName: r.fullName,
+    course: course?.name ?? null,
+    courseDetails: course ? { description: course.description, price: toRupees(course.pricePaise), feeType: course.feeType } : null,
+    createdAt: r.createdAt.toISOString(),
+    status: r.status,
+    approvedAt: r.approvedAt?.toISOString() ?? null,
+    adminNotes: r.adminNotes,
+  };
+}
+
+export async function findAdmissionRequests(ctx: Ctx, status?: AdmissionStatus) {
+  const rows = await selectAdmissionRequests(ctx.db)
+    .where(status ? eq(admissionRequests.status, status) : undefined)
+    .orderBy(desc(admissionRequests.createdAt), desc(admissionRequests.id));
+  return rows.map(toAdmissionDto);
+}
+
+export async function findAdmissionRequest(ctx: Ctx, id: string) {
+  const request = await findAdmissionDto(ctx.db, id);
+  if (!request) throw notFound(ADMISSION_MSG.notFound);
+  return request;
+}
+
+/** Any status; the student account an approval created stays (SPEC.md section 4). */
+export async function deleteAdmissionRequest(ctx: Ctx, actor: Actor, id: string) {
+  const before = await findAdmissionDto(ctx.db, id);
+  if (!before) throw notFound(ADMISSION_MSG.notFound);
+  await ctx.db.transaction(async (tx) => {
+    const removed = await tx.delete(admissionRequests).where(eq(admissionRequests.id, id)).returning({ id: admissionRequests.id });
+    if (removed.length === 0) throw notFound(ADMISSION_MSG.notFound);
+    await recordAudit(tx, actor, 'admission.delete', 'admission_request', id, before, null);
+  });
+  return { message: ADMISSION_MSG.deleted };
+}
+
+const RECORD_STATUS = { approved: 'APPROVED', pending: 'PENDING', rejected: 'REJECTED' } as const;
+
+/** The signed-in student's own admission: the request that created their account, else one under their e-mail. */
+export async function findStudentAdmission(ctx: Ctx, actor: Actor): Promise<StudentAdmission> {
+  const [row] = await ctx.db
+    .select({ request: admissionRequests, course: courses, centre: centres, courseInterest: users.courseInterest })
+    .from(admissionRequests)
+    .innerJoin(users, eq(users.id, actor.id))
+    .leftJoin(courses, eq(admissionRequests.courseId, courses.id))
+    .leftJoin(centres, eq(admissionRequests.centreId, centres.id))
+    .where(or(eq(admissionRequests.userId, actor.id), eq(admissionRequests.email, actor.email)))
+    .orderBy(sql`(${admissionRequests.status} = 'approved') desc`, desc(admissionRequests.createdAt))
+    .limit(1);
+  if (!row) throw notFound(ADMISSION_MSG.noAdmissionRecord);
+  const { request: r, course, centre } = row;
+  const application = r.application as ApplicationDetails | null;
+  return {
+    admissionId: r.admissionNumber ?? r.id,
+    course: course
+      ? {
+          _id: course.id,
+          name: course.name,
+          fees: toRupees(r.feePaise ?? course.pricePaise),
+          feeType: course.feeType,
+          duration: course.duration,
+        }
+      : { _id: null, name: row.courseInterest ?? 'Course', fees: null, feeType: null, duration: null },
+    batchPreference: application?.batchPreference ?? null,
+    batchYear: r.batchYear,
+    centre: centre ? toCentreDto(centre) : null,
+    admissionDate: (r.approvedAt ?? r.createdAt).toISOString(),
+    status: RECORD_STATUS[r.status],
+  };
+}

@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@app/common';
+import { ADMIN, createTestApp, PASSWORD, type TestApp } from '../../../test/helpers.ts';
+import { users } from '../../db/schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+// Each test signs in from its own address so that the per-address limit of one test never affects another.
+let nextIp = 10;
+const freshIp = () => `10.0.0.${nextIp++}`;
+const loginFrom = (ip: string, payload: unknown) =>
+  t.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
+const login = (payload: unknown) => loginFrom(freshIp(), payload);
+
+const lockState = async (id: string) => {
+  const [row] = await t.ctx.db
+    .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+};
+
+describe('POST /api/auth/login', () => {
+  it('returns a token and the user, never a password hash', async () => {
+    const res = await login(ADMIN);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(typeof body.token).toBe('string');
+    expect(body.token.split('.')).toHaveLength(3);
+    expect(body.user).toMatchObject({ email: ADMIN.email, role: 'admin', isActive: true });
+    expect(body.user._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.user.lastLogin).not.toBeNull();
+    expect(res.body).not.toMatch(/password|argon2/i);
+    // The token works for the profile call.
+    const prof = await t.withToken(body.token).get('/api/auth/profile');
+    expect(prof.statusCode).toBe(200);
+    expect(prof.json().user.email).toBe(ADMIN.email);
+    expect(prof.body).not.toMatch(/password|argon2/i);
+  });
+
+  it('finds the account whatever the case and spacing of the e-mail', async () => {
+    const res = await login({ email: `  ${ADMIN.email.toUpperCase()} `, password: ADMIN.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(ADMIN.email);
+  });
+
+  it('answers a wrong password with 401 Invalid email or password', async () => {
+    const s = await t.createStudent();
+    const res = await login({ email: s.email, password: 'not-the-password' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'UNAUTHORIZED' });
+  });
+
+  it('answers an unknown e-mail exactly as a wrong password', async () => {
+    const res = await login({ email: 'nobody-here@test.local', password: 'whatever-1' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'UNAUTHORIZED' });
+  });
+
+  it('refuses an inactive user with 403 and a message, and ends their existing token', async () => {
+    const s = await t.createStudent();
+    const token = await t.tokenFor(s.email, PASSWORD);
+    expect((await t.withToken(token).get('/api/auth/profile')).statusCode).toBe(200);
+
+    await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, s.id));
+
+    const res = await login({ email: s.email, password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: MSG.accountInactive, code: 'FORBIDDEN' });
+    const prof = await t.withToken(token).get('/api/auth/profile');
+    expect(prof.statusCode).toBe(401);
+    expect(prof.json().code).toBe('UNAUTHORIZED');
+    // A wrong password still says nothing about the account.
+    expect((await login({ email: s.email, password: 'wrong-password' })).statusCode).toBe(401);
+  });
+
+  it('answers missing fields with 400 and a message per field', async () => {
+    const res = await login({});
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.fields).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(body.message).toBe('Email is required');
+  });
+
+  it('answers invalid fields with 400 and a message per field', async () => {
+    const cases: [unknown, Record<string, string>][] = [
+      [
+        { email: 'not-an-email', password: '' },
+        { email: 'Please enter a valid email address', password: 'Password is required' },
+      ],
+      [{ email: '   ', password: 'x' }, { email: 'Email is required' }],
+      [
+        { email: 42, password: 42 },
+        { email: 'Email is required', password: 'Password is required' },
+      ],
+      [{ email: ADMIN.email }, { password: 'Password is required' }],
+    ];
+    for (const [payload, fields] of cases) {
+      const res = await login(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().fields).toEqual(fields);
+    }
+  });
+
+  it('answers a request without a body as one with every field missing', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: freshIp() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Email is required',
+      code: 'BAD_REQUEST',
+      fields: { email: 'Email is required', password: 'Password is required' },
+    });
+  });
+
+  it('answers broken JSON or a body that is not an object with 400 (never 500)', async () => {
+    const send = (payload: string, type = 'application/json') =>
+      t.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: freshIp(), headers: { 'content-type': type }, payload });
+    const broken = await send('{"email": ');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'The request could not be read', code: 'BAD_REQUEST' });
+    for (const res of [await send('[]'), await send('"text"'), await send('hello', 'text/plain')]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' });
+    }
+  });
+});
+
+describe('per-account lockout', () => {
+  it('locks after 5 failures with 429, even for the right password, until the lock expires', async () => {
+    const s = await t.createStudent();
+    // Failures from different addresses: the lock is on the account, not the address.
+    for (let i = 1; i <= 5; i++) {
+      const res = await login({ email: s.email, password: `wrong-${i}` });
+      expect(res.statusCode, `failure ${i}`).toBe(401);
+    }
+    const state = await lockState(s.id);
+    expect(state.failedLogins).toBe(5);
+    expect(state.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+
+    const locked = await login({ email: s.email, password: PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(locked.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in (a minute|\d+ minutes)\.$/);
+
+    // The lock expires.
+    await t.ctx.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, s.id));
+    const ok = await login({ email: s.email, password: PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    expect(await lockState(s.id)).toEqual({ failedLogins: 0, lockedUntil: null });
+  });
+
+  it('locks for longer after each further failure', async () => {
+    const s = await t.createStudent();
+    for (let i = 0; i < 5; i++) await login({ email: s.email, password: 'wrong-again' });
+    const first = (await lockState(s.id)).lockedUntil!.getTime() - Date.now();
+    await t.ctx.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, s.id));
+    expect((await login({ email: s.email, password: 'wrong-again' })).statusCode).toBe(401);
+    const second = (await lockState(s.id)).lockedUntil!.getTime() - Date.now();
+    expect(second).toBeGreaterThan(first + 10_000);
+    expect((await login({ email: s.email, password: PASSWORD })).statusCode).toBe(429);
+  });
+
+  it('does not lock another account', async () => {
+    const a = await t.createStudent();
+    const b = await t.createStudent();
+    for (let i = 0; i < 6; i++) await login({ email: a.email, password: 'nope-nope' });
+    expect((await login({ email: b.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('per-address limit', () => {
+  it('answers 429 past the limit from one address, and not from another', async () => {
+    const ip = freshIp();
+    // Requests with a bad body are cheap and still count: the limit runs before anything else.
+    let limitedAt = 0;
+    for (let i = 1; i <= 700 && !limitedAt; i++) {
+      const res = await loginFrom(ip, {});
+      if (res.statusCode === 429) limitedAt = i;
+      else expect(res.statusCode).toBe(400);
+    }
+    // Broad on purpose (a whole exam hall behind one address), but there is a limit.
+    expect(limitedAt).toBeGreaterThan(100);
+    expect(limitedAt).toBeLessThanOrEqual(700);
+
+    const blocked = await loginFrom(ip, ADMIN);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: MSG.tooManyAttempts, code: 'TOO_MANY_REQUESTS' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    expect((await loginFrom(freshIp(), ADMIN)).statusCode).toBe(200);
+  });
+});
+
+describe('registration and sign-out', () => {
+  it('answers POST /api/auth/register with 403 and the spec message', async () => {
+    const res = await t.visitor.post('/api/auth/register', {
+      firstName: 'New',
+      lastName: 'Person',
+      email: 'new-person@test.local',
+      password: 'Some-Pass-77',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message: 'Registration is not available. Please submit an admission request instead.',
+      code: 'FORBIDDEN',
+    });
+    const [created] = await t.ctx.db.select().from(users).where(eq(users.email, 'new-person@test.local'));
+    expect(created).toBeUndefined();
+  });
+
+  it('POST /api/auth/logout needs a token, and takes no body at all', async () => {
+    expect((await t.visitor.post('/api/auth/logout', {})).statusCode).toBe(401);
+    const s = await t.createStudent();
+    const token = await t.tokenFor(s.email, PASSWORD);
+    const res = await t.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.withToken(token).get('/api/auth/profile')).statusCode).toBe(200);
+  });
+
+  it('logout without everywhere keeps other sessions; with everywhere it ends all of them', async () => {
+    const s = await t.createStudent();
+    const first = (await login({ email: s.email, password: PASSWORD })).json().token;
+    const second = (await login({ email: s.email, password: PASSWORD })).json().token;
+
+    const plain = await t.withToken(first).post('/api/auth/logout', {});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().message).toEqual(expect.any(String));
+    expect((await t.withToken(second).get('/api/auth/profile')).statusCode).toBe(200);
+
+    const all = await t.withToken(first).post('/api/auth/logout', { everywhere: true });
+    expect(all.statusCode).toBe(200);
+    expect((await t.withToken(first).get('/api/auth/profile')).statusCode).toBe(401);
+    expect((await t.withToken(second).get('/api/auth/profile')).statusCode).toBe(401);
+
+    // Signing in again gives a working token.
+    const fresh = (await login({ email: s.email, password: PASSWORD })).json().token;
+    expect((await t.withToken(fresh).get('/api/auth/profile')).statusCode).toBe(200);
+  });
+});

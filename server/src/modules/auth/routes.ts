@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '@app/common';
+import {
+  createAdminBody,
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
+  messageResponse,
+  profileResponse,
+  resetPasswordBody,
+  userSchema,
+} from '@app/common/schemas/auth';
+import { AppError } from '../../lib/errors.ts';
+import { actorOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { createAdmin, endAllSessions, findUserWithCentre, login, requestPasswordReset, resetPassword } from './service.ts';
+
+// Broad per-address limits: a whole exam hall behind one address must be able to sign in at once
+// (DESIGN.md section 4); the per-account lockout in the service is the real brake on guessing.
+const LOGIN_LIMIT = { max: 600, timeWindow: '1 minute' };
+const FORGOT_LIMIT = { max: 30, timeWindow: '15 minutes' };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    '/login',
+    { config: { rateLimit: LOGIN_LIMIT }, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } } },
+    async (req) => login(ctx, req.body.email, req.body.password),
+  );
+
+  app.get('/profile', { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: profileResponse } } }, async (req) => {
+    const user = await findUserWithCentre(ctx, actorOf(req).id);
+    if (!user) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+    return { ...user, user };
+  });
+
+  // Self-registration is disabled (SPEC.md section 1).
+  app.post('/register', { schema: { tags: ['auth'] } }, async () => {
+    throw new AppError('FORBIDDEN', MSG.registrationDisabled);
+  });
+
+  app.post(
+    '/forgot-password',
+    { config: { rateLimit: FORGOT_LIMIT }, schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } } },
+    async (req) => {
+      await requestPasswordReset(ctx, req.body.email);
+      return { message: MSG.forgotSent };
+    },
+  );
+
+  app.post(
+    '/reset-password/:token',
+    {
+      config: { rateLimit: FORGOT_LIMIT },
+      schema: {
+        tags: ['auth'],
+        params: z.object({ token: z.string().min(1).max(200) }),
+        body: resetPasswordBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (req) => {
+      await resetPassword(ctx, req.params.token, req.body.password);
+      return { message: MSG.resetSuccess };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['auth'], body: z.object({ everywhere: z.boolean().optional() }).optional(), response: { 200: messageResponse } },
+    },
+    async (req) => {
+      if (req.body?.everywhere) await endAllSessions(ctx, actorOf(req).id);
+      return { message: req.body?.everywhere ? 'Signed out on every device' : 'Signed out' };
+    },
+  );
+
+  app.post(
+    '/create-admin',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['auth'],
+        body: createAdminBody,
+        response: { 201: z.object({ message: z.string(), user: userSchema }) },
+      },
+    },
+    async (req, reply) => {
+      const { confirmPassword: _c, ...input } = req.body;
+      const user = await createAdmin(ctx, actorOf(req), input);
+      return reply.status(201).send({ message: MSG.adminCreated, user });
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import { desc, eq } from 'drizzle-orm';
+import { toPaise, toRupees } from '@app/common';
+import type { Course } from '@app/common/schemas/courses';
+import type { Actor, Ctx } from '../../context.ts';
+import { courses } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import { publicReadCache } from '../../lib/read-cache.ts';
+
+type CourseRow = typeof courses.$inferSelect;
+export type CourseInput = {
+  name: string;
+  description: string;
+  price: number;
+  feeType: 'full' | 'monthly';
+  category: string;
+  duration: string;
+  features: string[];
+  isActive?: boolean;
+};
+
+export function toCourseDto(c: CourseRow): Course {
+  return {
+    _id: c.id,
+    name: c.name,
+    description: c.description,
+    price: toRupees(c.pricePaise),
+    feeType: c.feeType,
+    category: c.category,
+    duration: c.duration,
+    features: c.features,
+    isActive: c.isActive,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+const toRow = (input: CourseInput) => ({
+  name: input.name,
+  description: input.description,
+  pricePaise: toPaise(input.price),
+  feeType: input.feeType,
+  category: input.category,
+  duration: input.duration,
+  features: input.features,
+  ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+});
+
+export async function findPublicCourses(ctx: Ctx) {
+  const rows = await ctx.db.select().from(courses).where(eq(courses.isActive, true)).orderBy(courses.createdAt);
+  return rows.map(toCourseDto);
+}
+
+/** Every write below drops the cached public list (server/src/lib/read-cache.ts). */
+const coursesChanged = (ctx: Ctx) => publicReadCache(ctx.db).invalidate();
+
+export async function findAllCourses(ctx: Ctx) {
+  const rows = await ctx.db.select().from(courses).orderBy(desc(courses.createdAt));
+  return rows.map(toCourseDto);
+}
+
+export async function findCourse(ctx: Ctx, id: string) {
+  const [row] = await ctx.db.select().from(courses).where(eq(courses.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createCourse(ctx: Ctx, actor: Actor, input: CourseInput) {
+  const [row] = await ctx.db.insert(courses).values(toRow(input)).returning();
+  coursesChanged(ctx);
+  const dto = toCourseDto(row);
+  await recordAudit(ctx.db, actor, 'course.create', 'course', row.id, null, dto);
+  return dto;
+}
+
+export async function updateCourse(ctx: Ctx, actor: Actor, id: string, input: CourseInput) {
+  const before = await findCourse(ctx, id);
+  if (!before) throw notFound('Course not found');
+  const [row] = await ctx.db
+    .update(courses)
+    .set({ ...toRow(input), updatedAt: new Date() })
+    .where(eq(courses.id, id))
+    .returning();
+  coursesChanged(ctx);
+  const dto = toCourseDto(row);
+  await recordAudit(ctx.db, actor, 'course.update', 'course', id, toCourseDto(before), dto);
+  return dto;
+}
+
+export async function setCourseActive(ctx: Ctx, actor: Actor, id: string, isActive: boolean) {
+  const [row] = await ctx.db.update(courses).set({ isActive, updatedAt: new Date() }).where(eq(courses.id, id)).returning();
+  coursesChanged(ctx);
+  if (!row) throw notFound('Course not found');
+  await recordAudit(ctx.db, actor, isActive ? 'course.restore' : 'course.deactivate', 'course', id, null, { isActive });
+  return toCourseDto(row);
+}
+
+export async function deleteCourse(ctx: Ctx, actor: Actor, id: string) {
+  const [row] = await ctx.db.delete(courses).where(eq(courses.id, id)).returning();
+  coursesChanged(ctx);
+  if (!row) throw notFound('Course not found');
+  await recordAudit(ctx.db, actor, 'course.delete', 'course', id, toCourseDto(row), null);
+}

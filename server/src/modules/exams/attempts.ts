@@ -1,0 +1,95 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { GRACE_SECONDS } from '@app/common/rules/timer';
+import type { AnswersMap, Attempt, SaveAnswersResponse } from '@app/common/schemas/exams';
+import { EXAM_MESSAGES } from '@app/common/schemas/exams';
+import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
+import type { Actor, Ctx } from '../../context.ts';
+import { examAttempts, exams } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { closeAttemptWithSaved, questionsFor } from '../submissions/finalize.ts';
+import { checkAnswers } from '../submissions/marking.ts';
+
+type AttemptRow = typeof examAttempts.$inferSelect;
+
+const isOverdue = (a: AttemptRow, now: Date) => now.getTime() > a.deadline.getTime() + GRACE_SECONDS * 1000;
+const remaining = (a: AttemptRow, now: Date) => Math.max(0, Math.ceil((a.deadline.getTime() - now.getTime()) / 1000));
+
+function toAttemptDto(a: AttemptRow, now: Date): Attempt {
+  return {
+    startedAt: a.startedAt.toISOString(),
+    deadline: a.deadline.toISOString(),
+    serverNow: now.toISOString(),
+    remainingSeconds: remaining(a, now),
+    answers: a.answers,
+    savedAt: a.savedAt?.toISOString() ?? null,
+  };
+}
+
+async function findAttempt(ctx: Ctx, examId: string, studentId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, studentId)));
+  return row ?? null;
+}
+
+/**
+ * POST /api/exams/{examId}/attempt: starts the caller's attempt (deadline = start + duration) or
+ * resumes it with the server's remaining time. One attempt per student and exam (unique index).
+ */
+export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Promise<Attempt> {
+  const now = new Date();
+  const [exam] = await ctx.db
+    .select({ id: exams.id, isActive: exams.isActive, durationMinutes: exams.durationMinutes })
+    .from(exams)
+    .where(eq(exams.id, examId));
+  if (!exam) throw notFound(EXAM_MESSAGES.notFound);
+  let attempt = await findAttempt(ctx, examId, actor.id);
+  if (!attempt) {
+    if (!exam.isActive) throw notFound(EXAM_MESSAGES.notAvailable);
+    const [created] = await ctx.db
+      .insert(examAttempts)
+      .values({ examId, studentId: actor.id, startedAt: now, deadline: new Date(now.getTime() + exam.durationMinutes * 60_000) })
+      .onConflictDoNothing({ target: [examAttempts.examId, examAttempts.studentId] })
+      .returning();
+    // A concurrent start won the insert: resume that one.
+    attempt = created ?? (await findAttempt(ctx, examId, actor.id));
+    if (!attempt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
+  }
+  if (attempt.closedAt) throw conflict(EXAM_MESSAGES.alreadyAttempted);
+  if (isOverdue(attempt, now)) {
+    await closeAttemptWithSaved(ctx.db, attempt.id, now);
+    throw conflict(EXAM_MESSAGES.alreadyAttempted);
+  }
+  return toAttemptDto(attempt, now);
+}
+
+/**
+ * PUT /api/exams/{examId}/attempt/answers: merges the answers into the saved ones (jsonb `||`,
+ * atomic). After the deadline + grace the attempt is closed with what was saved and this answers 409.
+ */
+export async function saveAttemptAnswers(ctx: Ctx, actor: Actor, examId: string, answers: AnswersMap): Promise<SaveAnswersResponse> {
+  const now = new Date();
+  const [row] = await ctx.db
+    .select({ attempt: examAttempts, exam: { id: exams.id, updatedAt: exams.updatedAt } })
+    .from(examAttempts)
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, actor.id)));
+  if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
+  if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
+  if (isOverdue(row.attempt, now)) {
+    await closeAttemptWithSaved(ctx.db, row.attempt.id, now);
+    throw conflict(SUBMISSION_MESSAGES.attemptClosed);
+  }
+  const qs = await questionsFor(ctx.db, row.exam);
+  const { clean, errors } = checkAnswers(qs, answers);
+  const firstError = Object.values(errors)[0];
+  if (firstError) throw badRequest(firstError, errors);
+  const [saved] = await ctx.db
+    .update(examAttempts)
+    .set({ answers: sql`${examAttempts.answers} || ${JSON.stringify(clean)}::jsonb`, savedAt: now })
+    .where(and(eq(examAttempts.id, row.attempt.id), isNull(examAttempts.closedAt)))
+    .returning({ savedAt: examAttempts.savedAt });
+  if (!saved) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
+  return { savedAt: now.toISOString(), serverNow: now.toISOString(), remainingSeconds: remaining(row.attempt, now) };
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponse } from '@app/common/schemas/auth';
+import {
+  attemptSchema,
+  availableExamSchema,
+  EXAM_MESSAGES,
+  examAdminSchema,
+  examBody,
+  examDetailSchema,
+  examIdParams,
+  examListItemSchema,
+  examPatchBody,
+  saveAnswersBody,
+  saveAnswersResponse,
+} from '@app/common/schemas/exams';
+import { idParams } from '../../lib/route-schemas.ts';
+import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { saveAttemptAnswers, startAttempt } from './attempts.ts';
+import { createExam, deleteExam, setExamActive, updateExam } from './authoring.ts';
+import { findAvailableExams, findExamForAdmin, findExamForStudent, findExams } from './queries.ts';
+
+export const examRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const tags = ['exams'];
+
+  app.get('/', { preHandler: requireUser, schema: { tags, response: { 200: z.array(examListItemSchema) } } }, async (req) =>
+    findExams(ctx, actorOf(req)),
+  );
+
+  app.get(
+    '/student/available',
+    { preHandler: requireStudent, schema: { tags, response: { 200: z.array(availableExamSchema) } } },
+    async (req) => findAvailableExams(ctx, actorOf(req)),
+  );
+
+  // A student's view is built by a separate DTO without correctAnswer or explanation.
+  app.get(
+    '/:examId',
+    { preHandler: requireUser, schema: { tags, params: examIdParams, response: { 200: examDetailSchema } } },
+    async (req) => {
+      const actor = actorOf(req);
+      return actor.role === 'admin' ? findExamForAdmin(ctx, req.params.examId) : findExamForStudent(ctx, actor, req.params.examId);
+    },
+  );
+
+  app.post('/', { preHandler: requireAdmin, schema: { tags, body: examBody, response: { 201: examAdminSchema } } }, async (req, reply) =>
+    reply.status(201).send(await createExam(ctx, actorOf(req), req.body)),
+  );
+
+  app.patch(
+    '/:id',
+    { preHandler: requireAdmin, schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } } },
+    async (req) => {
+      const body = req.body;
+      if ('title' in body) return updateExam(ctx, actorOf(req), req.params.id, body);
+      return setExamActive(ctx, actorOf(req), req.params.id, body.isActive);
+    },
+  );
+
+  app.delete('/:id', { preHandler: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) => {
+    await deleteExam(ctx, actorOf(req), req.params.id);
+    return { message: EXAM_MESSAGES.deleted };
+  });
+
+  // Starting, saving and submitting are never rate limited (DESIGN.md section 4).
+  app.post(
+    '/:examId/attempt',
+    { preHandler: requireStudent, schema: { tags, params: examIdParams, response: { 200: attemptSchema } } },
+    async (req) => startAttempt(ctx, actorOf(req), req.params.examId),
+  );
+
+  app.put(
+    '/:examId/attempt/answers',
+    { preHandler: requireStudent, schema: { tags, params: examIdParams, body: saveAnswersBody, response: { 200: saveAnswersResponse } } },
+    async (req) => saveAttemptAnswers(ctx, actorOf(req), req.params.examId, req.body.answers),
+  );
+};

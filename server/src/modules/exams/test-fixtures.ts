@@ -1,0 +1,61 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/helpers.ts';
+
+export async function createCourse(t: TestApp, name = 'CLAT Preparation') {
+  const res = await t.admin.post('/api/courses', {
+    name,
+    description: 'Coaching',
+    price: 25000,
+    feeType: 'full',
+    duration: '6 months',
+    features: ['Mocks'],
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json()._id as string;
+}
+
+/** Three questions: two MCQ (2 marks each, correct options 1 and 0) and one descriptive (6 marks). */
+export function examPayload(courseId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Legal Reasoning Mock 1',
+    description: 'A mock test',
+    course: courseId,
+    duration: 30,
+    totalMarks: 10,
+    passingMarks: 4,
+    instructions: ['Read carefully', '  '],
+    questions: [
+      {
+        type: 'mcq',
+        question: 'Capital of India?',
+        options: ['Mumbai', 'New Delhi', 'Kolkata', ''],
+        correctAnswer: 1,
+        marks: 2,
+        explanation: 'It is New Delhi',
+      },
+      { type: 'mcq', question: 'Article 21 protects?', options: ['Life and liberty', 'Property'], correctAnswer: 0, marks: 2 },
+      { type: 'descriptive', question: 'Explain res judicata.', marks: 6 },
+    ],
+    ...overrides,
+  };
+}
+
+export const mcqOnlyPayload = (courseId: string, overrides: Record<string, unknown> = {}) =>
+  examPayload(courseId, {
+    title: 'MCQ only',
+    totalMarks: 4,
+    passingMarks: 2,
+    questions: [
+      { type: 'mcq', question: 'Q1', options: ['a', 'b', 'c'], correctAnswer: 1, marks: 2 },
+      { type: 'mcq', question: 'Q2', options: ['a', 'b'], correctAnswer: 0, marks: 2 },
+    ],
+    ...overrides,
+  });
+
+export type ExamJson = { _id: string; questions: { _id: string; type: string; correctAnswer?: number; marks: number }[] };
+
+export async function createExam(t: TestApp, body: Record<string, unknown>): Promise<ExamJson> {
+  const res = await t.admin.post('/api/exams', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}

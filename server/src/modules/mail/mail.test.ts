@@ -1,0 +1,171 @@
+import type { AddressInfo } from 'node:net';
+import { desc, eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import { resetPasswordMail } from './templates.ts';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on loopback that keeps what it receives. */
+function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; inbox: Received[] }> {
+  const inbox: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve({ server, port: (server.server.address() as AddressInfo).port, inbox }));
+  });
+}
+const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** The plain-text body of a received message, quoted-printable soft breaks and escapes undone. */
+const decodeQp = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const LINK = /http:\/\/localhost:3000\/reset-password\/[A-Za-z0-9_-]{43}/;
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: TestApp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true` });
+});
+afterAll(async () => {
+  await t?.ctx.mailer.idle();
+  await t?.close();
+  if (smtp) await stopSmtp(smtp.server).catch(() => {});
+});
+
+const outboxFor = async (to: string) =>
+  (await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)))[0];
+let ip = 1;
+const forgot = (email: string) =>
+  t.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: `10.9.0.${ip++}` });
+
+describe('mail over SMTP', () => {
+  it('does not offer the dev mailbox when SMTP is configured', async () => {
+    expect(t.ctx.mailer.usesSmtp).toBe(true);
+    expect((await t.visitor.get('/api/dev/mailbox')).statusCode).toBe(404);
+  });
+
+  it('delivers the forgot-password mail with the reset link over a real SMTP connection, marked sent', async () => {
+    const s = await t.createStudent({ firstName: 'Kavya' });
+    const res = await forgot(s.email);
+    expect(res.statusCode).toBe(200);
+    const got = await waitFor('the mail to arrive', () => smtp.inbox.find((m) => m.to.includes(s.email)));
+    expect(got.from).toBe('no-reply@lawcoaching.local');
+    const body = decodeQp(got.raw);
+    expect(body).toMatch(/^Subject: Law Coaching Institute: reset your password/m);
+    expect(body).toContain('Dear Kavya');
+    expect(body).toMatch(LINK);
+    // Both parts: plain text and HTML.
+    expect(got.raw).toMatch(/multipart\/alternative/);
+    expect(body).toContain('text/html');
+
+    await t.ctx.mailer.idle();
+    const row = await outboxFor(s.email);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('send() answers true once the message is delivered', async () => {
+    const to = 'direct@test.local';
+    const ok = await t.ctx.mailer.send({ to, subject: 'Direct', text: 'Hello there' });
+    expect(ok).toBe(true);
+    expect(smtp.inbox.some((m) => m.to.includes(to))).toBe(true);
+    expect((await outboxFor(to)).status).toBe('sent');
+  });
+
+  it('keeps a mail that could not be sent, and delivers it on a later drain once the server is back', async () => {
+    const port = smtp.port;
+    await stopSmtp(smtp.server);
+
+    const s = await t.createStudent();
+    const res = await forgot(s.email);
+    // The visitor's answer does not depend on the mail server.
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Password reset link has been sent to your email address. Please check your inbox.');
+    await t.ctx.mailer.idle();
+    const failed = await outboxFor(s.email);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.lastError).toEqual(expect.any(String));
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    // send() reports the failure to its caller, and keeps the message too.
+    expect(await t.ctx.mailer.send({ to: 'later@test.local', subject: 'Later', text: 'Hello later' })).toBe(false);
+    expect(await outboxFor('later@test.local')).toMatchObject({ status: 'pending', attempts: 1 });
+
+    // Not due yet: a drain leaves them alone, even with the server back.
+    smtp = await startSmtp(port);
+    expect(await t.ctx.mailer.drain()).toBe(0);
+    expect(smtp.inbox).toHaveLength(0);
+
+    await t.ctx.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.status, 'pending'));
+    expect(await t.ctx.mailer.drain()).toBe(2);
+    const got = smtp.inbox.find((m) => m.to.includes(s.email));
+    expect(got).toBeDefined();
+    expect(decodeQp(got!.raw)).toMatch(LINK);
+    expect(await outboxFor(s.email)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect((await outboxFor('later@test.local')).status).toBe('sent');
+
+    // Nothing is sent twice.
+    expect(await t.ctx.mailer.drain()).toBe(0);
+    expect(smtp.inbox.filter((m) => m.to.includes(s.email))).toHaveLength(1);
+  });
+
+  it('gives up after 12 attempts and marks the mail failed', async () => {
+    const port = smtp.port;
+    await stopSmtp(smtp.server);
+    try {
+      expect(await t.ctx.mailer.send({ to: 'never@test.local', subject: 'Never', text: 'x' })).toBe(false);
+      await t.ctx.db
+        .update(mailOutbox)
+        .set({ attempts: 11, nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.to, 'never@test.local'));
+      expect(await t.ctx.mailer.drain()).toBe(0);
+      expect(await outboxFor('never@test.local')).toMatchObject({ status: 'failed', attempts: 12 });
+    } finally {
+      smtp = await startSmtp(port);
+    }
+  });
+});
+
+describe('mail templates', () => {
+  it('escapes HTML in names and keeps the link in both parts', () => {
+    const mail = resetPasswordMail('<b>Eve</b>', 'http://localhost:3000/reset-password/abc');
+    expect(mail.html).not.toContain('<b>Eve</b>');
+    expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(mail.text).toContain('http://localhost:3000/reset-password/abc');
+    expect(mail.html).toContain('http://localhost:3000/reset-password/abc');
+  });
+});

@@ -1,0 +1,163 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+export type Message = { to: string; subject: string; text: string; html?: string };
+
+const MAX_ATTEMPTS = 12;
+const CLAIM_MS = 5 * 60_000;
+
+/** A mail server that hangs must not hold a request for long: short timeouts unless the URL sets its own. */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [k, v] of [
+    ['connectionTimeout', '5000'],
+    ['greetingTimeout', '5000'],
+    ['socketTimeout', '8000'],
+  ]) {
+    if (!url.searchParams.has(k)) url.searchParams.set(k, v);
+  }
+  return url.toString();
+}
+const backoffMs = (attempts: number) => Math.min(60 * 60_000, 15_000 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Every message goes into the outbox first, so none is lost (issue 2). With SMTP_URL it is then sent
+ * and retried with a growing delay on failure; without it the message is kept for /dev/mailbox.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private draining = false;
+  private readonly inFlight = new Set<Promise<boolean>>();
+
+  constructor(
+    private readonly db: Db,
+    smtpUrl: string | undefined,
+    private readonly from: string,
+    private readonly log: { warn: (o: object, m: string) => void },
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(withTimeouts(smtpUrl)) : null;
+  }
+
+  get usesSmtp() {
+    return this.transport !== null;
+  }
+
+  /** Queues the message and tries to deliver it now; true when it was delivered (or kept for the dev mailbox). */
+  async send(message: Message): Promise<boolean> {
+    const id = await this.store(message);
+    if (!this.transport) return true;
+    return this.deliver(id, message, 0);
+  }
+
+  /**
+   * Stores the message and delivers it in the background: for answers that must not wait on (or
+   * reveal, by their timing) a mail server, such as forgot-password's. A failure is retried as usual.
+   */
+  async queue(message: Message): Promise<void> {
+    const id = await this.store(message);
+    if (!this.transport) return;
+    const delivery = this.deliver(id, message, 0);
+    this.inFlight.add(delivery);
+    void delivery.finally(() => this.inFlight.delete(delivery));
+  }
+
+  /** Resolves once the background deliveries started by `queue` have finished. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.inFlight]);
+  }
+
+  private async store(message: Message): Promise<string> {
+    const [row] = await this.db
+      .insert(mailOutbox)
+      // Claimed for the first delivery, so that the worker does not send it a second time meanwhile.
+      .values({ ...message, status: this.transport ? 'pending' : 'kept', nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
+      .returning({ id: mailOutbox.id });
+    return row.id;
+  }
+
+  private async deliver(id: string, message: Message, attempts: number): Promise<boolean> {
+    try {
+      await this.transport?.sendMail({ from: this.from, ...message });
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: attempts + 1, lastError: null })
+        .where(eq(mailOutbox.id, id));
+      return true;
+    } catch (err) {
+      const failedForGood = attempts + 1 >= MAX_ATTEMPTS;
+      this.log.warn({ err: (err as Error).message, to: message.to }, 'mail delivery failed; will retry');
+      await this.db
+        .update(mailOutbox)
+        .set({
+          status: failedForGood ? 'failed' : 'pending',
+          attempts: attempts + 1,
+          lastError: String((err as Error).message).slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + backoffMs(attempts + 1)),
+        })
+        .where(eq(mailOutbox.id, id))
+        .catch(() => {});
+      return false;
+    }
+  }
+
+  /** Sends what is due; called by the worker and by tests. */
+  async drain(): Promise<number> {
+    if (!this.transport || this.draining) return 0;
+    this.draining = true;
+    let sent = 0;
+    try {
+      const due = await this.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+        .orderBy(mailOutbox.createdAt)
+        .limit(20);
+      for (const m of due) {
+        // Claim the row so another instance does not send it too.
+        const claimed = await this.db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
+          .where(and(eq(mailOutbox.id, m.id), eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+          .returning({ id: mailOutbox.id });
+        if (claimed.length === 0) continue;
+        const ok = await this.deliver(m.id, { to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined }, m.attempts);
+        if (ok) sent++;
+      }
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'mail outbox drain failed');
+    } finally {
+      this.draining = false;
+    }
+    return sent;
+  }
+
+  startWorker(intervalMs = 10_000) {
+    if (!this.transport || this.timer) return;
+    this.timer = setInterval(() => void this.drain(), intervalMs);
+    this.timer.unref();
+  }
+
+  stopWorker() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  listKept(limit = 50) {
+    return this.db
+      .select({
+        _id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        html: mailOutbox.html,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(limit);
+  }
+}

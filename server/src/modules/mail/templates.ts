@@ -1,0 +1,89 @@
+// The e-mails the institute sends. SPEC.md leaves their content open; plain, useful text.
+const INSTITUTE = 'Law Coaching Institute';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function wrap(lines: string[]) {
+  const text = lines.join('\n');
+  const html = `<div style="font-family:Arial,sans-serif;line-height:1.5">${lines
+    .map((l) => (l === '' ? '<br>' : `<p style="margin:0">${escapeHtml(l)}</p>`))
+    .join('')}</div>`;
+  return { text, html };
+}
+
+export function resetPasswordMail(name: string, link: string) {
+  return {
+    subject: `${INSTITUTE}: reset your password`,
+    ...wrap([
+      `Dear ${name},`,
+      '',
+      'We received a request to reset the password of your account.',
+      `Open this link within one hour to choose a new password: ${link}`,
+      '',
+      'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
+      '',
+      INSTITUTE,
+    ]),
+  };
+}
+
+export function welcomeMail(p: {
+  name: string;
+  email: string;
+  password: string;
+  registrationNumber: string;
+  loginUrl: string;
+  course: string;
+}) {
+  return {
+    subject: `Welcome to ${INSTITUTE}: your admission is approved`,
+    ...wrap([
+      `Dear ${p.name},`,
+      '',
+      `Congratulations! Your admission request for ${p.course} has been approved.`,
+      `Registration number: ${p.registrationNumber}`,
+      '',
+      'Sign in to the student area with these credentials:',
+      `Email: ${p.email}`,
+      `Temporary password: ${p.password}`,
+      `Sign in at: ${p.loginUrl}`,
+      '',
+      'Please change your password after your first sign-in (use "Forgot password" on the sign-in page).',
+      '',
+      INSTITUTE,
+    ]),
+  };
+}
+
+export function rejectionMail(p: { name: string; course: string; notes: string | null }) {
+  return {
+    subject: `${INSTITUTE}: about your admission request`,
+    ...wrap([
+      `Dear ${p.name},`,
+      '',
+      `Thank you for your interest in ${p.course}. We are unable to approve your admission request at this time.`,
+      ...(p.notes ? ['', `Note from the admissions team: ${p.notes}`] : []),
+      '',
+      'You are welcome to contact any of our centres for guidance or to apply again.',
+      '',
+      INSTITUTE,
+    ]),
+  };
+}
+
+export function temporaryPasswordMail(p: { name: string; email: string; password: string; loginUrl: string }) {
+  return {
+    subject: `${INSTITUTE}: your password has been reset`,
+    ...wrap([
+      `Dear ${p.name},`,
+      '',
+      'An administrator has reset the password of your account. Your previous password no longer works.',
+      `Email: ${p.email}`,
+      `Temporary password: ${p.password}`,
+      `Sign in at: ${p.loginUrl}`,
+      '',
+      INSTITUTE,
+    ]),
+  };
+}

@@ -1,0 +1,65 @@
+import { formatINR, toPaise, toRupees } from '@app/common';
+import { PAYMENT_MSG } from '@app/common/schemas/payments';
+import type { Actor, Ctx } from '../../context.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { gatewayOf } from './gateways/index.ts';
+import { causeOf, createPayment } from './ledger.ts';
+import { createGatewayOrder, newOrderId, orderRequestFor } from './service.ts';
+import { findStudentSummary } from './summary.ts';
+
+/**
+ * POST /api/payments/paytm/initiate (the spec's name, whatever the gateway): an installment of the
+ * student's approved admission, 0 < amount <= fees still due, through the gateway's form post.
+ */
+export async function initiateInstallment(
+  ctx: Ctx,
+  actor: Actor,
+  input: { amount: number; admissionId: string; installmentNumber: number },
+) {
+  let found: Awaited<ReturnType<typeof findStudentSummary>>;
+  try {
+    found = await findStudentSummary(ctx, actor.id);
+  } catch {
+    throw notFound(PAYMENT_MSG.noAdmission);
+  }
+  const { admission, summary } = found;
+  // The client may send the admission's id or its admission number (GET /api/admissions/student).
+  if (input.admissionId !== admission.id && input.admissionId !== admission.admissionNumber) throw notFound(PAYMENT_MSG.noAdmission);
+  const amountPaise = toPaise(input.amount);
+  const duePaise = toPaise(summary.pendingAmount);
+  if (amountPaise <= 0) throw badRequest(PAYMENT_MSG.invalidAmount, { amount: PAYMENT_MSG.invalidAmount });
+  if (duePaise <= 0) throw badRequest(PAYMENT_MSG.nothingDue, { amount: PAYMENT_MSG.nothingDue });
+  if (amountPaise > duePaise) {
+    const message = PAYMENT_MSG.amountAboveDue(formatINR(toRupees(duePaise)));
+    throw badRequest(message, { amount: message });
+  }
+  const orderId = newOrderId();
+  const gateway = gatewayOf(ctx);
+  const order = await createGatewayOrder(
+    ctx,
+    orderRequestFor(ctx, actor, { orderId, amountPaise, courseName: admission.course.name }, 'redirect', {
+      admissionId: admission.id,
+      installmentNumber: String(input.installmentNumber),
+    }),
+  );
+  if (order.checkout.kind !== 'form') throw new Error(`gateway ${gateway.name} has no form-post checkout`);
+  await createPayment(
+    ctx,
+    {
+      studentId: actor.id,
+      courseId: admission.course.id,
+      courseName: admission.course.name,
+      admissionId: admission.id,
+      kind: 'installment',
+      amountPaise,
+      feePaise: amountPaise,
+      method: 'gateway',
+      gateway: gateway.name,
+      orderId,
+      gatewayOrderId: order.gatewayOrderId,
+      installmentNumber: input.installmentNumber,
+    },
+    causeOf(actor),
+  );
+  return { success: true as const, orderId, paymentUrl: order.checkout.paymentUrl, params: order.checkout.params };
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ctx } from '../../context.ts';
+import { payments } from '../../db/schema.ts';
+import { gatewayOf } from './gateways/index.ts';
+import { RECONCILER_CAUSE, transitionPayment } from './ledger.ts';
+import { settleWithGateway } from './settle.ts';
+
+// A lost callback is the most common real failure: the student paid, the browser never came back.
+// The reconciler asks the gateway about gateway payments left pending and settles them.
+
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+/** An order nobody paid for a day is closed as failed (the gateway keeps it unpaid too). */
+export const EXPIRE_AFTER_MS = 24 * 60 * 60_000;
+export const RECONCILE_INTERVAL_MS = 60_000;
+const BATCH = 50;
+
+export type ReconcileReport = { checked: number; completed: number; failed: number; expired: number; errors: number };
+
+export async function reconcilePendingPayments(ctx: Ctx, opts: { now?: Date; log?: FastifyBaseLogger } = {}): Promise<ReconcileReport> {
+  const now = opts.now ?? new Date();
+  const gateway = gatewayOf(ctx);
+  const rows = await ctx.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        eq(payments.method, 'gateway'),
+        eq(payments.gateway, gateway.name),
+        lt(payments.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(BATCH);
+  const report: ReconcileReport = { checked: rows.length, completed: 0, failed: 0, expired: 0, errors: 0 };
+  for (const payment of rows) {
+    try {
+      const { outcome } = await settleWithGateway(ctx, payment, RECONCILER_CAUSE);
+      if (outcome === 'completed') report.completed++;
+      else if (outcome === 'failed') report.failed++;
+      else if (outcome === 'pending' && now.getTime() - payment.createdAt.getTime() > EXPIRE_AFTER_MS) {
+        const { changed } = await transitionPayment(ctx, payment.id, 'failed', RECONCILER_CAUSE, {
+          patch: { responseMessage: 'No payment was received for this order' },
+          note: 'Expired: the gateway received no payment within a day',
+        });
+        if (changed) report.expired++;
+      } else {
+        // Still open at the gateway: look at it again on a later round, after the others.
+        await ctx.db
+          .update(payments)
+          .set({ updatedAt: now })
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+      }
+    } catch (err) {
+      report.errors++;
+      opts.log?.warn({ err, orderId: payment.orderId }, 'reconciler: gateway status unavailable');
+    }
+  }
+  return report;
+}
+
+/** Starts the periodic reconciler (main.ts); answers a function that stops it. */
+export function startReconciler(ctx: Ctx, log: FastifyBaseLogger, everyMs = RECONCILE_INTERVAL_MS): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await reconcilePendingPayments(ctx, { log });
+      if (report.completed + report.failed + report.expired > 0) log.info({ report }, 'reconciler settled payments');
+    } catch (err) {
+      log.error({ err }, 'reconciler round failed');
+    } finally {
+      running = false;
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

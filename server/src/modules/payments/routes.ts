@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminPaymentActionResponse,
+  adminPaymentDetailSchema,
+  adminPaymentListResponse,
+  couponValidateBody,
+  couponValidateResponse,
+  createOrderBody,
+  createOrderResponse,
+  initiateInstallmentBody,
+  initiateInstallmentResponse,
+  orderIdParams,
+  paymentHistoryResponse,
+  paymentListQuery,
+  paymentStatusRecord,
+  paymentSummarySchema,
+  paymentTilesSchema,
+  verifyPaymentBody,
+  verifyPaymentResponse,
+} from '@app/common/schemas/payments';
+import { idParams } from '../../lib/route-schemas.ts';
+import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { findPaymentDetail, findPayments, refundPayment, verifyPayment } from './admin.ts';
+import { toStatusRecord } from './dto.ts';
+import { gatewayRoutes } from './gateway-routes.ts';
+import { initiateInstallment } from './installments.ts';
+import { findReceipt } from './receipts.ts';
+import { createOrder, findHistory, findPaymentByOrderId, validateCoupon, verifyCheckoutAnswer } from './service.ts';
+import { findPaymentTiles, findStudentSummary } from './summary.ts';
+
+/** /api/payments: the student's fee and installment payments, and the admin ledger. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const tags = ['payments'];
+  const student = { preHandler: requireStudent };
+  const admin = { preHandler: requireAdmin };
+
+  // ---- student ----
+  app.post(
+    '/coupons/validate',
+    { ...student, schema: { tags, body: couponValidateBody, response: { 200: couponValidateResponse } } },
+    async (req) => validateCoupon(ctx, actorOf(req), req.body),
+  );
+
+  app.post('/orders', { ...student, schema: { tags, body: createOrderBody, response: { 201: createOrderResponse } } }, async (req, reply) =>
+    reply.status(201).send(await createOrder(ctx, actorOf(req), req.body)),
+  );
+
+  app.post('/verify', { ...student, schema: { tags, body: verifyPaymentBody, response: { 200: verifyPaymentResponse } } }, async (req) =>
+    verifyCheckoutAnswer(ctx, req.log, actorOf(req), req.body),
+  );
+
+  app.post(
+    '/paytm/initiate',
+    { ...student, schema: { tags, body: initiateInstallmentBody, response: { 200: initiateInstallmentResponse } } },
+    async (req) => initiateInstallment(ctx, actorOf(req), req.body),
+  );
+
+  app.get('/history', { ...student, schema: { tags, response: { 200: paymentHistoryResponse } } }, async (req) =>
+    findHistory(ctx, actorOf(req)),
+  );
+
+  app.get('/student', { ...student, schema: { tags, response: { 200: paymentSummarySchema } } }, async (req) => {
+    const { summary } = await findStudentSummary(ctx, actorOf(req).id);
+    return summary;
+  });
+
+  // The owner (student) or an admin.
+  app.get(
+    '/status/:orderId',
+    { preHandler: requireUser, schema: { tags, params: orderIdParams, response: { 200: paymentStatusRecord } } },
+    async (req) => toStatusRecord(await findPaymentByOrderId(ctx, actorOf(req), req.params.orderId)),
+  );
+
+  app.get('/:id/receipt', { preHandler: requireUser, schema: { tags, params: idParams } }, async (req, reply) => {
+    const receipt = await findReceipt(ctx, actorOf(req), req.params.id);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${receipt.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(receipt.pdf);
+  });
+
+  // ---- admin ----
+  app.get('/', { ...admin, schema: { tags, querystring: paymentListQuery, response: { 200: adminPaymentListResponse } } }, async (req) =>
+    findPayments(ctx, req.query.status),
+  );
+
+  app.get('/summary', { ...admin, schema: { tags, response: { 200: paymentTilesSchema } } }, async () => findPaymentTiles(ctx));
+
+  app.get('/:id', { ...admin, schema: { tags, params: idParams, response: { 200: adminPaymentDetailSchema } } }, async (req) =>
+    findPaymentDetail(ctx, req.params.id),
+  );
+
+  app.patch('/:id/verify', { ...admin, schema: { tags, params: idParams, response: { 200: adminPaymentActionResponse } } }, async (req) =>
+    verifyPayment(ctx, req.log, actorOf(req), req.params.id),
+  );
+
+  app.post('/:id/refund', { ...admin, schema: { tags, params: idParams, response: { 200: adminPaymentActionResponse } } }, async (req) =>
+    refundPayment(ctx, req.log, actorOf(req), req.params.id),
+  );
+
+  // ---- the gateways' side: sandbox pages, form-post callbacks, webhooks (own body parsers) ----
+  await app.register(gatewayRoutes);
+};

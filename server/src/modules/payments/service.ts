@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { toRupees } from '@app/common';
+import { applyCoupon } from '@app/common/rules/coupons';
+import { type CreateOrderAnswer, PAYMENT_MSG } from '@app/common/schemas/payments';
+import type { Actor, Ctx } from '../../context.ts';
+import { courses, payments } from '../../db/schema.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { toHistoryItem } from './dto.ts';
+import { GatewayError, gatewayOf } from './gateways/index.ts';
+import { SandboxGateway } from './gateways/sandbox.ts';
+import type { OrderRequest } from './gateways/types.ts';
+import { causeOf, createPayment, recordPaymentNote } from './ledger.ts';
+import { settleWithGateway } from './settle.ts';
+import { findApprovedAdmission } from './summary.ts';
+
+// The student's side of fee payment (/student/payment): coupon preview, orders, the checkout's
+// signed answer, history and status. Amounts and discounts are decided here, never by the browser.
+
+/** ORD_<time>_<random>: unique per payment row; Paytm accepts [A-Za-z0-9_@-]. */
+export const newOrderId = () => `ORD_${Date.now()}_${randomBytes(5).toString('hex').toUpperCase()}`;
+
+/**
+ * An active course and the fee this student pays for it: the course of their approved admission at
+ * the fee fixed at approval (docs/decisions/admission-fee-fixed-at-approval.md), any other at its price.
+ */
+async function findPayableCourse(ctx: Ctx, actor: Actor, courseId: string) {
+  const [course] = await ctx.db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  if (!course?.isActive) throw badRequest(PAYMENT_MSG.courseUnavailable, { courseId: PAYMENT_MSG.courseUnavailable });
+  const admission = await findApprovedAdmission(ctx, actor.id);
+  const pricePaise = admission?.course.id === course.id ? admission.course.pricePaise : course.pricePaise;
+  return { ...course, pricePaise };
+}
+
+export async function validateCoupon(ctx: Ctx, actor: Actor, input: { courseId: string; code: string }) {
+  const course = await findPayableCourse(ctx, actor, input.courseId);
+  const result = applyCoupon(course.pricePaise, input.code);
+  return {
+    valid: result.valid,
+    code: result.code,
+    percent: result.percent,
+    price: toRupees(course.pricePaise),
+    discount: toRupees(result.discountPaise),
+    total: toRupees(result.totalPaise),
+    message: result.valid ? PAYMENT_MSG.couponApplied(result.percent) : PAYMENT_MSG.couponInvalid,
+  };
+}
+
+export const callbackUrlOf = (ctx: Ctx) => `${ctx.config.publicUrl}/api/payments/callback/${gatewayOf(ctx).name}`;
+
+export function orderRequestFor(
+  ctx: Ctx,
+  actor: Actor,
+  p: { orderId: string; amountPaise: number; courseName: string },
+  flow: OrderRequest['flow'],
+  notes: Record<string, string>,
+): OrderRequest {
+  return {
+    orderId: p.orderId,
+    amountPaise: p.amountPaise,
+    description: p.courseName,
+    customer: { id: actor.id, name: `${actor.firstName} ${actor.lastName}`, email: actor.email, phone: null },
+    notes: { ...notes, studentId: actor.id },
+    callbackUrl: callbackUrlOf(ctx),
+    flow,
+  };
+}
+
+/** Asks the gateway for an order; its failure is a 502 with the spec's 'Payment initiation failed'. */
+export async function createGatewayOrder(ctx: Ctx, req: OrderRequest) {
+  try {
+    return await gatewayOf(ctx).createOrder(req);
+  } catch (err) {
+    if (err instanceof GatewayError) throw new AppError('BAD_GATEWAY', PAYMENT_MSG.initiationFailed);
+    throw err;
+  }
+}
+
+export async function createOrder(
+  ctx: Ctx,
+  actor: Actor,
+  input: { courseId: string; couponCode?: string; method: 'gateway' | 'offline' },
+): Promise<CreateOrderAnswer> {
+  const course = await findPayableCourse(ctx, actor, input.courseId);
+  const coupon = applyCoupon(course.pricePaise, input.couponCode);
+  if (input.couponCode && !coupon.valid) throw badRequest(PAYMENT_MSG.couponInvalid, { couponCode: PAYMENT_MSG.couponInvalid });
+  if (coupon.totalPaise <= 0) throw badRequest(PAYMENT_MSG.courseUnavailable, { courseId: PAYMENT_MSG.courseUnavailable });
+  const orderId = newOrderId();
+  const base = {
+    studentId: actor.id,
+    courseId: course.id,
+    courseName: course.name,
+    kind: 'fee' as const,
+    amountPaise: coupon.totalPaise,
+    feePaise: course.pricePaise,
+    discountPaise: coupon.discountPaise,
+    couponCode: coupon.valid ? coupon.code : null,
+    orderId,
+  };
+  if (input.method === 'offline') {
+    const row = await createPayment(ctx, { ...base, method: 'offline', gateway: null }, causeOf(actor));
+    return { method: 'offline', paymentId: row.id, orderId, amount: toRupees(row.amountPaise), payment: toHistoryItem(row) };
+  }
+  const gateway = gatewayOf(ctx);
+  const order = await createGatewayOrder(
+    ctx,
+    orderRequestFor(ctx, actor, { orderId, amountPaise: coupon.totalPaise, courseName: course.name }, 'checkout', { courseId: course.id }),
+  );
+  const row = await createPayment(
+    ctx,
+    { ...base, method: 'gateway', gateway: gateway.name, gatewayOrderId: order.gatewayOrderId },
+    causeOf(actor),
+  );
+  return {
+    method: 'gateway',
+    paymentId: row.id,
+    orderId,
+    gateway: gateway.name,
+    amount: toRupees(row.amountPaise),
+    currency: 'INR',
+    checkout: order.checkout,
+    payment: toHistoryItem(row),
+  };
+}
+
+/** The student's own gateway payment by our order id or the gateway's. */
+async function findOwnGatewayPayment(ctx: Ctx, actor: Actor, orderId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.studentId, actor.id),
+        eq(payments.method, 'gateway'),
+        or(eq(payments.orderId, orderId), eq(payments.gatewayOrderId, orderId)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The checkout's signed answer: the signature must hold for the order id WE stored, then the
+ * gateway confirms the amount. Failure is a 400 and the payment stays pending (or failed when the
+ * gateway says so).
+ */
+export async function verifyCheckoutAnswer(
+  ctx: Ctx,
+  log: FastifyBaseLogger,
+  actor: Actor,
+  answer: { orderId: string; paymentId: string; signature: string },
+) {
+  const payment = await findOwnGatewayPayment(ctx, actor, answer.orderId);
+  if (!payment?.gatewayOrderId) throw notFound(PAYMENT_MSG.notFound);
+  const gateway = gatewayOf(ctx);
+  if (payment.gateway !== gateway.name || !gateway.verifyCheckout(answer, payment.gatewayOrderId)) {
+    log.warn({ orderId: payment.orderId }, 'payment verify: signature refused');
+    await recordPaymentNote(ctx, payment, causeOf(actor), 'Refused: the checkout signature does not hold');
+    throw badRequest(PAYMENT_MSG.verificationFailed);
+  }
+  let result: Awaited<ReturnType<typeof settleWithGateway>>;
+  try {
+    result = await settleWithGateway(ctx, payment, causeOf(actor));
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    log.warn({ err, orderId: payment.orderId }, 'payment verify: gateway status unavailable');
+    throw badRequest(PAYMENT_MSG.verificationFailed);
+  }
+  if (result.row.status === 'completed' || result.row.status === 'refunded') {
+    return { message: PAYMENT_MSG.paymentSuccess, payment: toHistoryItem(result.row) };
+  }
+  throw badRequest(result.row.status === 'failed' ? PAYMENT_MSG.paymentFailed : PAYMENT_MSG.verificationFailed);
+}
+
+/** The in-app sandbox checkout (PAYMENT_GATEWAY=sandbox): the student's own pending order only. */
+export async function runSandboxCheckout(ctx: Ctx, actor: Actor, orderId: string, action: 'pay' | 'fail') {
+  const gateway = gatewayOf(ctx);
+  if (!(gateway instanceof SandboxGateway)) throw notFound('The sandbox gateway is not enabled');
+  const payment = await findOwnGatewayPayment(ctx, actor, orderId);
+  if (!payment?.gatewayOrderId || payment.gateway !== 'sandbox') throw notFound(PAYMENT_MSG.notFound);
+  const answer = await gateway.checkoutAction(payment.gatewayOrderId, action);
+  // A declined payment reaches the merchant server to server (as a gateway's webhook would).
+  if (answer.status === 'failed') await settleWithGateway(ctx, payment, { actor: null, label: 'Gateway (sandbox)' });
+  return answer;
+}
+
+export async function findHistory(ctx: Ctx, actor: Actor) {
+  const rows = await ctx.db.select().from(payments).where(eq(payments.studentId, actor.id)).orderBy(desc(payments.createdAt));
+  return rows.map(toHistoryItem);
+}
+
+/** A student reads only their own; an admin reads any. Not theirs → 404 (no hint that it exists). */
+/** Whether a payment matching `where` exists, whoever owns it. */
+export async function paymentExists(ctx: Ctx, where: SQL) {
+  return (await ctx.db.select({ id: payments.id }).from(payments).where(where).limit(1)).length > 0;
+}
+
+export async function findPaymentByOrderId(ctx: Ctx, actor: Actor, orderId: string) {
+  const owner = actor.role === 'admin' ? undefined : eq(payments.studentId, actor.id);
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), owner))
+    .limit(1);
+  if (!row) {
+    // Another student's payment is "not yours": 403 (DESIGN.md section 4); only a missing one is 404.
+    if (owner && (await paymentExists(ctx, eq(payments.orderId, orderId)))) throw forbidden();
+    throw notFound(PAYMENT_MSG.notFound);
+  }
+  return row;
+}

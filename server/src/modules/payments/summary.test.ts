@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentRow } from './dto.ts';
+import { type ApprovedAdmission, computeSummary, dueDateOf } from './summary.ts';
+
+// The payment summary as a pure function of the admission, the payments and "now".
+
+// Approved 10 Jan 2026, 15:00 IST.
+const admission: ApprovedAdmission = {
+  id: 'adm-1',
+  admissionNumber: 'ADM-2026-0001',
+  admissionDate: new Date('2026-01-10T09:30:00Z'),
+  course: { id: 'course-1', name: 'CLAT', feeType: 'full', pricePaise: 2_500_100 },
+};
+
+let n = 0;
+function payment(p: Partial<PaymentRow>): PaymentRow {
+  n++;
+  return {
+    id: `p${n}`,
+    studentId: 's',
+    courseId: 'course-1',
+    courseName: 'CLAT',
+    admissionId: 'adm-1',
+    kind: 'installment',
+    amountPaise: 0,
+    feePaise: 0,
+    discountPaise: 0,
+    couponCode: null,
+    currency: 'INR',
+    status: 'completed',
+    method: 'gateway',
+    gateway: 'sandbox',
+    orderId: `ORD_${n}`,
+    gatewayOrderId: `ORD_${n}`,
+    gatewayPaymentId: null,
+    transactionId: null,
+    installmentNumber: 1,
+    receiptNumber: null,
+    responseMessage: null,
+    paidAt: new Date('2026-01-11T06:00:00Z'),
+    refundId: null,
+    refundedAt: null,
+    createdAt: new Date('2026-01-11T06:00:00Z'),
+    updatedAt: new Date('2026-01-11T06:00:00Z'),
+    ...p,
+  };
+}
+const at = (iso: string) => new Date(iso);
+
+describe('due dates', () => {
+  it('are the admission date + 0..3 months, at midnight IST', () => {
+    expect(dueDateOf(admission.admissionDate, 0).toISOString()).toBe('2026-01-09T18:30:00.000Z');
+    expect(dueDateOf(admission.admissionDate, 3).toISOString()).toBe('2026-04-09T18:30:00.000Z');
+  });
+  it('clamp to the last day of a shorter month', () => {
+    expect(dueDateOf(new Date('2026-01-31T06:00:00Z'), 1).toISOString()).toBe('2026-02-27T18:30:00.000Z');
+  });
+  it('use the IST calendar day (late evening UTC is the next day in India)', () => {
+    expect(dueDateOf(new Date('2026-03-31T20:00:00Z'), 0).toISOString()).toBe('2026-03-31T18:30:00.000Z');
+  });
+});
+
+describe('computeSummary', () => {
+  it('splits the fees in four whole-rupee parts, the last taking the remainder', () => {
+    const s = computeSummary(admission, [], at('2026-01-10T10:00:00Z'));
+    expect(s.installments.map((i) => i.amount)).toEqual([6_250, 6_250, 6_250, 6_251]);
+    expect(s).toMatchObject({ totalFees: 25_001, paidAmount: 0, pendingAmount: 25_001, paymentStatus: 'unpaid' });
+    expect(s.installments.map((i) => i.installmentNumber)).toEqual([1, 2, 3, 4]);
+    expect(s.installments[0].type).toBe('installment');
+  });
+
+  it('an installment is pending on its due day and overdue the day after (IST)', () => {
+    // Installment 2 is due 10 Feb 2026.
+    const onDueDayLate = computeSummary(admission, [], at('2026-02-10T18:29:00Z')); // 23:59 IST on 10 Feb
+    expect(onDueDayLate.installments[1].status).toBe('pending');
+    const nextDay = computeSummary(admission, [], at('2026-02-10T18:31:00Z')); // 00:01 IST on 11 Feb
+    expect(nextDay.installments[1].status).toBe('overdue');
+    expect(nextDay.installments[2].status).toBe('pending');
+    expect(nextDay.installments[0].status).toBe('overdue');
+  });
+
+  it('paid when completed installment payments with its number cover it; paid is never overdue', () => {
+    const rows = [
+      payment({ installmentNumber: 1, amountPaise: 300_000, paidAt: at('2026-01-11T06:00:00Z') }),
+      payment({ installmentNumber: 1, amountPaise: 325_000, paidAt: at('2026-01-12T06:00:00Z') }),
+      payment({ installmentNumber: 2, amountPaise: 600_000 }), // short of 6250
+      payment({ installmentNumber: 3, amountPaise: 625_000, status: 'pending' }),
+      payment({ installmentNumber: 3, amountPaise: 625_000, status: 'failed' }),
+      payment({ installmentNumber: 4, amountPaise: 625_100, status: 'refunded' }),
+      payment({ installmentNumber: 4, amountPaise: 625_100, admissionId: 'another' }),
+    ];
+    const s = computeSummary(admission, rows, at('2026-06-01T00:00:00Z'));
+    expect(s.installments.map((i) => i.status)).toEqual(['paid', 'overdue', 'overdue', 'overdue']);
+    expect(s.installments[0].paidDate).toBe('2026-01-12T06:00:00.000Z');
+    expect(s).toMatchObject({ paidAmount: 12_250, pendingAmount: 12_751, paymentStatus: 'partial' });
+  });
+
+  it('a course fee paid with a coupon settles the whole fee', () => {
+    const rows = [
+      payment({
+        kind: 'fee',
+        admissionId: null,
+        installmentNumber: null,
+        feePaise: 2_500_100,
+        amountPaise: 2_000_080,
+        paidAt: at('2026-01-15T06:00:00Z'),
+      }),
+    ];
+    const s = computeSummary(admission, rows, at('2026-06-01T00:00:00Z'));
+    expect(s).toMatchObject({ paidAmount: 25_001, pendingAmount: 0, paymentStatus: 'completed' });
+    expect(s.installments.every((i) => i.status === 'paid' && i.paidDate === '2026-01-15T06:00:00.000Z')).toBe(true);
+  });
+
+  it('a fee payment for another course does not count', () => {
+    const rows = [payment({ kind: 'fee', courseId: 'other', installmentNumber: null, feePaise: 2_500_100, amountPaise: 2_500_100 })];
+    expect(computeSummary(admission, rows, at('2026-01-10T10:00:00Z')).paymentStatus).toBe('unpaid');
+  });
+
+  it('monthly courses give monthly installments', () => {
+    const s = computeSummary({ ...admission, course: { ...admission.course, feeType: 'monthly' } }, [], at('2026-01-10T10:00:00Z'));
+    expect(s.installments.every((i) => i.type === 'monthly')).toBe(true);
+  });
+});

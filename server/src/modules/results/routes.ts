@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { studentResultSchema } from '@app/common/schemas/submissions';
+import { actorOf, requireStudent } from '../../plugins/auth.ts';
+import { findStudentResults } from '../submissions/student-views.ts';
+
+export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/student',
+    { preHandler: requireStudent, schema: { tags: ['results'], response: { 200: z.array(studentResultSchema) } } },
+    async (req) => findStudentResults(ctx, actorOf(req)),
+  );
+};

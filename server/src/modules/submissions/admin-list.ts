@@ -1,0 +1,142 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminSubmissionsPage, adminSubmissionsQuery } from '@app/common/schemas/submissions';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { courses, exams, submissions, users } from '../../db/schema.ts';
+import { courseRefOf, toQuestionAdmin } from '../exams/dto.ts';
+import { loadQuestionsByExam } from '../exams/queries.ts';
+import { gradeOf, scoreOf } from './views.ts';
+
+type Query = z.output<typeof adminSubmissionsQuery>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const percentage = sql`(${submissions.marksObtained} / nullif(${submissions.totalMarks}, 0))`;
+const SORT_COLUMNS = {
+  submittedAt: [submissions.submittedAt],
+  studentName: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
+  course: [sql`lower(${courses.name})`],
+  exam: [sql`lower(${exams.title})`],
+  score: [percentage],
+  status: [submissions.status],
+} as const;
+const DESC_BY_DEFAULT = new Set(['submittedAt', 'score']);
+
+function filtersOf(q: Query): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.examId) where.push(eq(submissions.examId, q.examId));
+  if (q.courseId) where.push(eq(exams.courseId, q.courseId));
+  if (q.status) where.push(eq(submissions.status, q.status));
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`;
+    where.push(
+      or(
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        ilike(users.email, like),
+        ilike(exams.title, like),
+      ) as SQL,
+    );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** GET /api/submissions/admin/all: filtering, sorting and paging all in SQL. */
+export async function findSubmissionsPage(ctx: Ctx, q: Query): Promise<AdminSubmissionsPage> {
+  const where = filtersOf(q);
+  const order = q.order ?? (DESC_BY_DEFAULT.has(q.sort) ? 'desc' : 'asc');
+  const dir = order === 'desc' ? desc : asc;
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.studentId))
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .leftJoin(courses, eq(courses.id, exams.courseId))
+    .where(where);
+  const totalPages = Math.max(1, Math.ceil(total / q.limit));
+  const rows = await ctx.db
+    .select({
+      s: submissions,
+      student: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        courseInterest: users.courseInterest,
+        education: users.education,
+      },
+      exam: {
+        id: exams.id,
+        title: exams.title,
+        description: exams.description,
+        durationMinutes: exams.durationMinutes,
+        totalMarks: exams.totalMarks,
+        passingMarks: exams.passingMarks,
+        resultsPublished: exams.resultsPublished,
+        courseId: exams.courseId,
+      },
+      courseName: courses.name,
+    })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.studentId))
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .leftJoin(courses, eq(courses.id, exams.courseId))
+    .where(where)
+    .orderBy(...SORT_COLUMNS[q.sort].map((c) => sql`${dir(c)} nulls last`), desc(submissions.submittedAt), asc(submissions.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const questionsOf = await loadQuestionsByExam(
+    ctx.db,
+    rows.map((r) => r.exam.id),
+  );
+  return {
+    submissions: rows.map(({ s, student, exam, courseName }) => ({
+      _id: s.id,
+      student: {
+        _id: student.id,
+        firstName: student.firstName,
+        lastName: student.lastName,
+        email: student.email,
+        courseInterest: student.courseInterest,
+        education: student.education,
+      },
+      exam: {
+        _id: exam.id,
+        title: exam.title,
+        description: exam.description,
+        duration: exam.durationMinutes,
+        totalMarks: Number(exam.totalMarks),
+        passingMarks: Number(exam.passingMarks),
+        resultsPublished: exam.resultsPublished,
+        course: courseRefOf(exam.courseId, courseName),
+        questions: (questionsOf.get(exam.id) ?? []).map(toQuestionAdmin),
+      },
+      score: scoreOf(s),
+      grade: gradeOf(s),
+      status: s.status,
+      isPassed: s.isPassed,
+      submittedAt: s.submittedAt.toISOString(),
+      totalTimeTaken: s.totalTimeTaken,
+      autoSubmitted: s.autoSubmitted,
+      feedback: s.feedback,
+      evaluatedAt: s.evaluatedAt?.toISOString() ?? null,
+      answers: s.answers.map((a) => ({
+        questionId: a.questionId,
+        selectedOption: a.selectedOption,
+        textAnswer: a.textAnswer,
+        marksObtained: a.marksObtained,
+      })),
+    })),
+    total,
+    totalPages,
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+/** Every submission, newest first, capped so one call cannot grow without bound. */
+export async function findAllSubmissions(ctx: Ctx, cap = 1000) {
+  const page = await findSubmissionsPage(ctx, { page: 1, limit: cap, sort: 'submittedAt', order: 'desc' } as Query);
+  return page.submissions;
+}

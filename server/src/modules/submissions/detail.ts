@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { SUBMISSION_MESSAGES, type SubmissionDetail } from '@app/common/schemas/submissions';
+import type { Actor, Ctx } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { courses, exams, submissions, users } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { courseRefOf, toQuestionAdmin, toQuestionStudent } from '../exams/dto.ts';
+import { loadQuestions } from '../exams/queries.ts';
+import { gradeOf, isVisibleToStudent, scoreOf } from './views.ts';
+
+const submissionExists = async (db: Db | Tx, id: string) =>
+  (await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id)).limit(1)).length > 0;
+
+/**
+ * GET /api/submissions/{id}: an admin reads any; a student only their own (another's is refused), without answers' keys and, before publication, without any marks or feedback.
+ */
+export async function findSubmissionDetail(ctx: Ctx | { db: Db | Tx }, actor: Actor, id: string): Promise<SubmissionDetail> {
+  const isAdmin = actor.role === 'admin';
+  const [row] = await ctx.db
+    .select({
+      s: submissions,
+      exam: exams,
+      courseName: courses.name,
+      student: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        courseInterest: users.courseInterest,
+        education: users.education,
+      },
+    })
+    .from(submissions)
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .innerJoin(users, eq(users.id, submissions.studentId))
+    .leftJoin(courses, eq(courses.id, exams.courseId))
+    .where(isAdmin ? eq(submissions.id, id) : and(eq(submissions.id, id), eq(submissions.studentId, actor.id)));
+  if (!row) {
+    // Another student's submission is "not yours": 403 (DESIGN.md section 4); only a missing one is 404.
+    if (!isAdmin && (await submissionExists(ctx.db, id))) throw forbidden();
+    throw notFound(SUBMISSION_MESSAGES.notFound);
+  }
+  const { s, exam, student } = row;
+  const visible = isAdmin || isVisibleToStudent(s, exam.resultsPublished);
+  const qs = await loadQuestions(ctx.db, exam.id);
+  return {
+    _id: s.id,
+    student: {
+      _id: student.id,
+      firstName: student.firstName,
+      lastName: student.lastName,
+      email: student.email,
+      courseInterest: student.courseInterest,
+      education: student.education,
+    },
+    exam: {
+      _id: exam.id,
+      title: exam.title,
+      description: exam.description,
+      duration: exam.durationMinutes,
+      totalMarks: Number(exam.totalMarks),
+      passingMarks: Number(exam.passingMarks),
+      resultsPublished: exam.resultsPublished,
+      course: courseRefOf(exam.courseId, row.courseName),
+      questions: qs.map(isAdmin ? toQuestionAdmin : toQuestionStudent),
+    },
+    score: visible ? scoreOf(s) : null,
+    grade: visible ? gradeOf(s) : null,
+    status: s.status,
+    isPassed: visible ? s.isPassed : null,
+    submittedAt: s.submittedAt.toISOString(),
+    totalTimeTaken: s.totalTimeTaken,
+    autoSubmitted: s.autoSubmitted,
+    feedback: visible ? s.feedback : null,
+    evaluatedAt: s.evaluatedAt?.toISOString() ?? null,
+    answers: s.answers.map((a) => ({
+      questionId: a.questionId,
+      selectedOption: a.selectedOption,
+      textAnswer: a.textAnswer,
+      marksObtained: visible ? a.marksObtained : null,
+    })),
+  };
+}

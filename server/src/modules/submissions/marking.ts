@@ -1,0 +1,98 @@
+import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
+import type { AttemptAnswers, SubmissionAnswer } from '../../db/schema.ts';
+
+export type MarkQuestion = {
+  id: string;
+  type: 'mcq' | 'descriptive';
+  options: string[];
+  correctAnswer: number | null;
+  marks: number | string;
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function mcqIndex(q: MarkQuestion, v: unknown): number | null {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < q.options.length ? n : null;
+}
+
+/**
+ * Checks answers against the exam's questions: ids of this exam, an option index in range for MCQ,
+ * text for descriptive. Returns what is valid and a message per invalid entry.
+ */
+export function checkAnswers(qs: MarkQuestion[], answers: Record<string, unknown>) {
+  const byId = new Map(qs.map((q) => [q.id, q]));
+  const clean: AttemptAnswers = {};
+  const errors: Record<string, string> = {};
+  for (const [id, v] of Object.entries(answers)) {
+    const q = byId.get(id);
+    if (!q) {
+      errors[`answers.${id}`] = SUBMISSION_MESSAGES.unknownQuestion;
+    } else if (v === null) {
+      clean[id] = null;
+    } else if (q.type === 'mcq') {
+      const index = mcqIndex(q, v);
+      if (index === null) errors[`answers.${id}`] = 'Please choose one of the options';
+      else clean[id] = index;
+    } else if (typeof v === 'string') {
+      clean[id] = v;
+    } else {
+      errors[`answers.${id}`] = 'A descriptive answer must be text';
+    }
+  }
+  return { clean, errors };
+}
+
+export type Marking = {
+  answers: SubmissionAnswer[];
+  marksObtained: number;
+  correctAnswers: number;
+  incorrectAnswers: number;
+  unattempted: number;
+  status: 'SUBMITTED' | 'EVALUATED';
+};
+
+/**
+ * Marks MCQ answers now; a written descriptive answer waits for an admin (marksObtained null),
+ * a blank one is unattempted with 0. EVALUATED when nothing waits (DESIGN.md section 5).
+ */
+export function markAnswers(qs: MarkQuestion[], saved: AttemptAnswers): Marking {
+  let correct = 0;
+  let incorrect = 0;
+  let unattempted = 0;
+  let waiting = 0;
+  let marks = 0;
+  const answers = qs.map((q): SubmissionAnswer => {
+    const v = saved[q.id];
+    if (q.type === 'mcq') {
+      const selected = mcqIndex(q, v);
+      let obtained = 0;
+      if (selected === null) unattempted++;
+      else if (selected === q.correctAnswer) {
+        correct++;
+        obtained = Number(q.marks);
+      } else incorrect++;
+      marks += obtained;
+      return { questionId: q.id, selectedOption: selected, textAnswer: null, marksObtained: obtained };
+    }
+    const text = typeof v === 'string' && v.trim() ? v : null;
+    if (text === null) unattempted++;
+    else waiting++;
+    return { questionId: q.id, selectedOption: null, textAnswer: text, marksObtained: text === null ? 0 : null };
+  });
+  return {
+    answers,
+    marksObtained: round2(marks),
+    correctAnswers: correct,
+    incorrectAnswers: incorrect,
+    unattempted,
+    status: waiting > 0 ? 'SUBMITTED' : 'EVALUATED',
+  };
+}
+
+/** Sum of the marks given so far; EVALUATED once every answer has marks. */
+export function totalsOf(answers: SubmissionAnswer[]) {
+  const marksObtained = round2(answers.reduce((s, a) => s + (a.marksObtained ?? 0), 0));
+  const isComplete = answers.every((a) => a.marksObtained !== null);
+  return { marksObtained, isComplete };
+}

@@ -1,0 +1,100 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { MySubmission, StudentResult } from '@app/common/schemas/submissions';
+import type { Actor, Ctx } from '../../context.ts';
+import { exams, submissions, users } from '../../db/schema.ts';
+import { toQuestionStudent } from '../exams/dto.ts';
+import { loadQuestionsByExam } from '../exams/queries.ts';
+import { gradeOf, isVisibleToStudent, scoreOf } from './views.ts';
+
+async function findOwnSubmissions(ctx: Ctx, actor: Actor) {
+  // Ownership is in the query: only the caller's rows are ever read.
+  return ctx.db
+    .select({
+      s: submissions,
+      exam: {
+        id: exams.id,
+        title: exams.title,
+        description: exams.description,
+        durationMinutes: exams.durationMinutes,
+        totalMarks: exams.totalMarks,
+        resultsPublished: exams.resultsPublished,
+      },
+      student: {
+        _id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        courseInterest: users.courseInterest,
+        education: users.education,
+      },
+    })
+    .from(submissions)
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .innerJoin(users, eq(users.id, submissions.studentId))
+    .where(and(eq(submissions.studentId, actor.id)))
+    .orderBy(desc(submissions.submittedAt));
+}
+
+/** GET /api/submissions/my-submissions: no marks, grade or feedback before publication. */
+export async function findMySubmissions(ctx: Ctx, actor: Actor): Promise<MySubmission[]> {
+  const rows = await findOwnSubmissions(ctx, actor);
+  const questionsOf = await loadQuestionsByExam(
+    ctx.db,
+    rows.map((r) => r.exam.id),
+  );
+  return rows.map(({ s, exam, student }) => {
+    const visible = isVisibleToStudent(s, exam.resultsPublished);
+    return {
+      _id: s.id,
+      student,
+      exam: {
+        _id: exam.id,
+        title: exam.title,
+        description: exam.description,
+        duration: exam.durationMinutes,
+        totalMarks: Number(exam.totalMarks),
+        resultsPublished: exam.resultsPublished,
+        questions: (questionsOf.get(exam.id) ?? []).map(toQuestionStudent),
+      },
+      status: s.status,
+      submittedAt: s.submittedAt.toISOString(),
+      totalTimeTaken: s.totalTimeTaken,
+      autoSubmitted: s.autoSubmitted,
+      score: visible ? scoreOf(s) : null,
+      grade: visible ? gradeOf(s) : null,
+      isPassed: visible ? s.isPassed : null,
+      feedback: visible ? s.feedback : null,
+      answers: s.answers.map((a) => ({
+        questionId: a.questionId,
+        selectedOption: a.selectedOption,
+        textAnswer: a.textAnswer,
+        marksObtained: visible ? a.marksObtained : null,
+      })),
+    };
+  });
+}
+
+/** GET /api/results/student: marks fields null until the exam's results are published. */
+export async function findStudentResults(ctx: Ctx, actor: Actor): Promise<StudentResult[]> {
+  const rows = await findOwnSubmissions(ctx, actor);
+  return rows.map(({ s, exam }) => {
+    const visible = isVisibleToStudent(s, exam.resultsPublished);
+    const score = visible ? scoreOf(s) : null;
+    return {
+      _id: s.id,
+      exam: { _id: exam.id, title: exam.title },
+      resultsPublished: exam.resultsPublished,
+      marksObtained: score?.marksObtained ?? null,
+      totalMarks: Number(s.totalMarks),
+      percentage: score?.percentage ?? null,
+      grade: visible ? gradeOf(s) : null,
+      isPassed: visible ? s.isPassed : null,
+      correctAnswers: score?.correctAnswers ?? null,
+      incorrectAnswers: score?.incorrectAnswers ?? null,
+      unattempted: score?.unattempted ?? null,
+      feedback: visible ? s.feedback : null,
+      status: s.status,
+      submittedAt: s.submittedAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,26 @@
+import type { User } from '@app/common/schemas/auth';
+import type { centres, users } from '../../db/schema.ts';
+
+type UserRow = typeof users.$inferSelect;
+type CentreRow = typeof centres.$inferSelect;
+
+/** The API shape of a user (SPEC.md section 3): never the hash, ISO dates, `_id`. */
+export function toUserDto(u: UserRow, centre?: CentreRow | null): User {
+  return {
+    _id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    fullName: `${u.firstName} ${u.lastName}`.trim(),
+    email: u.email,
+    phone: u.phone,
+    role: u.role,
+    registrationNumber: u.registrationNumber,
+    isActive: u.isActive,
+    courseInterest: u.courseInterest,
+    education: u.education,
+    centre: u.centreId,
+    centreDetails: centre ? { id: centre.id, name: centre.name, location: centre.location } : null,
+    createdAt: u.createdAt.toISOString(),
+    lastLogin: u.lastLogin?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageResponse } from '@app/common/schemas/auth';
+import {
+  resetStudentPasswordResponse,
+  studentDetailSchema,
+  studentListQuery,
+  studentListResponse,
+  updateStudentBody,
+  updateStudentResponse,
+} from '@app/common/schemas/users';
+import { idParams } from '../../lib/route-schemas.ts';
+import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { deleteStudent, resetStudentPassword, setStudentActive } from './account.ts';
+import { exportStudentsCsv, findStudentDetail, findStudents } from './service.ts';
+
+/** /api/users: the admin's student management. Every route is admin-only. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const tags = ['users'];
+  // Before validation, so a visitor or student is refused (401/403) whatever they send.
+  app.addHook('onRequest', requireAdmin);
+
+  app.get('/', { schema: { tags, querystring: studentListQuery, response: { 200: studentListResponse } } }, async (req) =>
+    findStudents(ctx, req.query),
+  );
+
+  app.get('/export.csv', { schema: { tags, querystring: studentListQuery } }, async (req, reply) => {
+    const csv = await exportStudentsCsv(ctx, req.query);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="students.csv"')
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  app.get('/:id', { schema: { tags, params: idParams, response: { 200: studentDetailSchema } } }, async (req) =>
+    findStudentDetail(ctx, req.params.id),
+  );
+
+  app.patch(
+    '/:id',
+    { schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } } },
+    async (req) => setStudentActive(ctx, actorOf(req), req.params.id, req.body.isActive),
+  );
+
+  app.post('/:id/reset-password', { schema: { tags, params: idParams, response: { 200: resetStudentPasswordResponse } } }, async (req) =>
+    resetStudentPassword(ctx, actorOf(req), req.params.id),
+  );
+
+  app.delete('/:id', { schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
+    deleteStudent(ctx, actorOf(req), req.params.id),
+  );
+};

@@ -1,0 +1,87 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { CSV_STUDENT_COLUMNS, formatDate } from '@app/common';
+import { type StudentDetail, type StudentListQuery, USER_MSG } from '@app/common/schemas/users';
+import type { Ctx } from '../../context.ts';
+import { centres, exams, submissions, users } from '../../db/schema.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { notFound } from '../../lib/errors.ts';
+import { toUserDto } from './dto.ts';
+import { countStudents, type StudentRow, selectAllStudents, selectStudentPage, selectStudentStats } from './queries.ts';
+
+const toListItem = (r: StudentRow) => ({ ...toUserDto(r.user, r.centre), examsTaken: r.examsTaken, averageScore: r.averageScore });
+
+/** GET /api/users?role=student: one page, the filtered total and the list's tiles. */
+export async function findStudents(ctx: Ctx, q: StudentListQuery) {
+  const [rows, total, stats] = await Promise.all([
+    selectStudentPage(ctx.db, q, q.limit, (q.page - 1) * q.limit),
+    countStudents(ctx.db, q),
+    selectStudentStats(ctx.db),
+  ]);
+  return {
+    users: rows.map(toListItem),
+    total,
+    page: q.page,
+    limit: q.limit,
+    totalPages: Math.max(1, Math.ceil(total / q.limit)),
+    stats,
+  };
+}
+
+/** students.csv: every filtered row (not one page), columns of SPEC.md section 9. */
+export async function exportStudentsCsv(ctx: Ctx, q: StudentListQuery) {
+  const rows = await selectAllStudents(ctx.db, q);
+  return toCsv(
+    CSV_STUDENT_COLUMNS,
+    rows.map((r) => [
+      `${r.user.firstName} ${r.user.lastName}`.trim(),
+      r.user.email,
+      r.user.phone ?? '',
+      r.user.courseInterest ?? '',
+      r.centre?.name ?? '',
+      r.user.isActive ? 'Active' : 'Inactive',
+      r.examsTaken,
+      r.averageScore === null ? 'N/A' : `${r.averageScore}%`,
+      formatDate(r.user.createdAt),
+    ]),
+  );
+}
+
+const percent = (marks: number, total: number) => (total > 0 ? Math.round((marks / total) * 10_000) / 100 : null);
+
+/** A student with their exam statistics; anyone who is not a student is not found here. */
+export async function findStudentDetail(ctx: Ctx, id: string): Promise<StudentDetail> {
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .leftJoin(centres, eq(users.centreId, centres.id))
+    .where(and(eq(users.id, id), eq(users.role, 'student')))
+    .limit(1);
+  if (!row) throw notFound(USER_MSG.notFound);
+  const subs = await ctx.db
+    .select({ s: submissions, exam: { _id: exams.id, title: exams.title } })
+    .from(submissions)
+    .innerJoin(exams, eq(submissions.examId, exams.id))
+    .where(eq(submissions.studentId, id))
+    .orderBy(desc(submissions.submittedAt));
+  const totalMarksObtained = subs.reduce((a, { s }) => a + Number(s.marksObtained), 0);
+  const totalMarksAvailable = subs.reduce((a, { s }) => a + Number(s.totalMarks), 0);
+  return {
+    ...toUserDto(row.users, row.centres),
+    examsTaken: subs.length,
+    averageScore: percent(totalMarksObtained, totalMarksAvailable),
+    passedExams: subs.filter(({ s }) => s.isPassed === true).length,
+    failedExams: subs.filter(({ s }) => s.isPassed === false).length,
+    totalMarksObtained,
+    totalMarksAvailable,
+    submissions: subs.map(({ s, exam }) => ({
+      _id: s.id,
+      exam,
+      marksObtained: Number(s.marksObtained),
+      totalMarks: Number(s.totalMarks),
+      percentage: percent(Number(s.marksObtained), Number(s.totalMarks)),
+      status: s.status,
+      isPassed: s.isPassed,
+      submittedAt: s.submittedAt.toISOString(),
+    })),
+  };
+}

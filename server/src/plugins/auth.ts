@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '@app/common';
+import type { Actor } from '../context.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+
+/** Reads the bearer token on every request; the user row decides whether it still holds (DESIGN.md section 4). */
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    req.actor = await resolveActor(app, header.slice(7).trim());
+  });
+  // Routes name their guard as a preHandler, which Fastify runs after body validation. Moved to
+  // preValidation, a visitor or a student of the wrong role gets 401/403 before any 400 about a body
+  // they were never allowed to send.
+  app.addHook('onRoute', (route) => {
+    const preHandlers = [route.preHandler ?? []].flat();
+    const guards = preHandlers.filter((h) => GUARDS.has(h));
+    if (guards.length === 0) return;
+    route.preValidation = [...guards, ...[route.preValidation ?? []].flat()];
+    route.preHandler = preHandlers.filter((h) => !GUARDS.has(h));
+  });
+}
+
+async function resolveActor(app: FastifyInstance, token: string): Promise<Actor | null> {
+  const claims = app.ctx.signer.verify(token);
+  if (!claims) return null;
+  if (!/^[0-9a-f-]{36}$/.test(claims.sub)) return null;
+  const [row] = await app.ctx.db
+    .select({
+      id: users.id,
+      role: users.role,
+      isActive: users.isActive,
+      tokenVersion: users.tokenVersion,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, claims.sub))
+    .limit(1);
+  // Deactivation, deletion, password reset and "sign out everywhere" each end old tokens at once.
+  if (!row?.isActive || row.tokenVersion !== claims.ver || row.role !== claims.role) return null;
+  return { id: row.id, role: row.role, firstName: row.firstName, lastName: row.lastName, email: row.email };
+}
+
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
+  if (!req.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+}
+export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
+  if (!req.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  if (req.actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.forbidden);
+}
+export async function requireStudent(req: FastifyRequest, _reply: FastifyReply) {
+  if (!req.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  if (req.actor.role !== 'student') throw new AppError('FORBIDDEN', MSG.forbidden);
+}
+
+const GUARDS = new Set<unknown>([requireUser, requireAdmin, requireStudent]);
+
+/** The signed-in actor; only call after one of the guards above. */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  return req.actor;
+}

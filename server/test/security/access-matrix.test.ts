@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@app/common';
+import type { TestApp } from '../helpers.ts';
+import { bodyFor, type Caller, callersOf, paramsOfA, ROLES, type Role, send } from './calls.ts';
+import { changedTables, fingerprint } from './db-state.ts';
+import { ACCESS, type ApiRoute, createAppWithRoutes, fillPath } from './routes.ts';
+import { buildWorld, type World } from './world.ts';
+
+// Issue 7, access-control matrix: every /api route from the server's own route table, called as a
+// visitor, student A, student B and an admin, with path parameters naming A's objects.
+
+let t: TestApp;
+let routes: ApiRoute[];
+let w: World;
+let callers: Record<Role, Caller>;
+beforeAll(async () => {
+  ({ t, routes } = await createAppWithRoutes());
+  w = await buildWorld(t);
+  callers = await callersOf(t, w);
+}, 120_000);
+afterAll(async () => t?.close());
+
+/** Routes whose path or body names one of A's objects: B must get 403 or 404 (DESIGN.md section 4). */
+const OWNED_BY_A = new Set([
+  'GET /api/submissions/:id',
+  'GET /api/payments/status/:orderId',
+  'GET /api/payments/:id/receipt',
+  'POST /api/payments/sandbox/checkout/:orderId',
+  'POST /api/payments/paytm/initiate',
+  'POST /api/payments/verify',
+]);
+
+/** The statuses a refused call may answer, or null when the role may call the route. */
+function refusal(r: ApiRoute, role: Role): number[] | null {
+  const signedInOnly = r.access === 'student' || r.access === 'admin' || r.access === 'user';
+  if (role === 'visitor') return signedInOnly ? [401] : null;
+  if (role === 'admin') return r.access === 'student' ? [403] : null;
+  if (r.access === 'admin') return [403];
+  if (role === 'studentB' && OWNED_BY_A.has(r.key)) return [403, 404];
+  return null;
+}
+
+/** A gateway's callbacks without a valid signature: refused, whoever sends them. */
+const FORGED_ANSWER: Record<string, (status: number, location: string) => boolean> = {
+  'POST /api/payments/sandbox/hosted': (status) => status === 400,
+  'POST /api/payments/callback/:gateway': (status, location) => status === 303 && location.startsWith('/payment/failed'),
+  'POST /api/payments/webhooks/:gateway': (status) => status === 400 || status === 401,
+};
+
+const callRoute = (r: ApiRoute, role: Role, path = fillPath(r.url, paramsOfA(w)), method = r.method) =>
+  send(t, r, path, callers[role], bodyFor(r.key, w), method);
+
+describe('the route table', () => {
+  it('classifies every /api route the server registers, and names no route that does not exist', () => {
+    expect(routes.length).toBeGreaterThan(60);
+    expect(routes.filter((r) => !r.access).map((r) => r.key)).toEqual([]);
+    const registered = new Set(routes.map((r) => r.key));
+    expect(Object.keys(ACCESS).filter((k) => !registered.has(k))).toEqual([]);
+  });
+
+  it('knows a value for every path parameter of every route', () => {
+    for (const r of routes) expect(() => fillPath(r.url, paramsOfA(w)), r.key).not.toThrow();
+  });
+});
+
+describe('refused calls', () => {
+  let before: Record<string, string>;
+  beforeAll(async () => {
+    before = await fingerprint(t.ctx.db);
+  });
+
+  it.each(ROLES)('%s gets 401/403 where it does not belong, and 403/404 on objects of another student', async (role) => {
+    const wrong: string[] = [];
+    let refused = 0;
+    for (const r of routes) {
+      const allowed = refusal(r, role);
+      if (!allowed) continue;
+      refused++;
+      const res = await callRoute(r, role);
+      if (!allowed.includes(res.statusCode)) wrong.push(`${r.key}: ${res.statusCode} (want ${allowed.join('/')})`);
+      if (r.hasHead) {
+        const head = await callRoute(r, role, undefined, 'HEAD');
+        if (!allowed.includes(head.statusCode)) wrong.push(`HEAD ${r.url}: ${head.statusCode} (want ${allowed.join('/')})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(refused).toBeGreaterThan(role === 'studentA' ? 30 : 5);
+  });
+
+  it('on admin routes B gets 403 and a visitor 401 whatever the body, never a 400 first', async () => {
+    const guarded = routes.filter((r) => r.access === 'admin' && r.method !== 'GET');
+    for (const r of guarded) {
+      const res = await send(t, r, fillPath(r.url, paramsOfA(w)), callers.studentB, { role: 'admin', junk: 1 });
+      expect(res.statusCode, r.key).toBe(403);
+      const anon = await send(t, r, fillPath(r.url, paramsOfA(w)), callers.visitor, 'not an object');
+      expect(anon.statusCode, r.key).toBe(401);
+    }
+  });
+
+  it('forged gateway callbacks are refused for everyone', async () => {
+    const gatewayRoutes = routes.filter((r) => r.access === 'gateway');
+    expect(gatewayRoutes.map((r) => r.key).sort()).toEqual(Object.keys(FORGED_ANSWER).sort());
+    for (const r of gatewayRoutes) {
+      for (const role of ROLES) {
+        const res = await callRoute(r, role);
+        expect(FORGED_ANSWER[r.key](res.statusCode, String(res.headers.location ?? '')), `${r.key} as ${role}: ${res.statusCode}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('and none of them changed anything in the database', async () => {
+    expect(changedTables(before, await fingerprint(t.ctx.db))).toEqual([]);
+  });
+});
+
+describe('allowed calls', () => {
+  /** Admins act on a fresh id for anything but reads, so the world stays as the other tests left it. */
+  const pathFor = (r: ApiRoute, role: Role) =>
+    role === 'admin' && r.method !== 'GET' && /:id\b/.test(r.url)
+      ? fillPath(r.url, (name, url) => (name === 'id' ? randomUUID() : paramsOfA(w)(name, url)))
+      : fillPath(r.url, paramsOfA(w));
+
+  /** Reads that answer 404 here by design: no image has that key. */
+  const NOT_FOUND_READS = new Set(['GET /api/gallery/files/:key']);
+
+  it.each(ROLES)('%s passes the guard of every route it may call, and reads answer 200', async (role) => {
+    const wrong: string[] = [];
+    for (const r of routes) {
+      if (refusal(r, role) || r.access === 'gateway') continue;
+      const res = await send(t, r, pathFor(r, role), callers[role], bodyFor(r.key, w));
+      const status = res.statusCode;
+      if (r.key === 'POST /api/auth/register') {
+        if (status !== 403 || res.json().message !== MSG.registrationDisabled) wrong.push(`${r.key}: ${status}`);
+      } else if (status === 401 || status === 403 || status >= 500) {
+        wrong.push(`${r.key}: ${status} ${res.body.slice(0, 120)}`);
+      } else if (r.method === 'GET' && status !== (NOT_FOUND_READS.has(r.key) ? 404 : 200)) {
+        wrong.push(`${r.key}: ${status} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('dev-only routes', () => {
+  it('exist outside production without SMTP, and are gone once SMTP is configured', async () => {
+    const dev = routes.filter((r) => r.access === 'dev');
+    expect(dev.length).toBeGreaterThan(0);
+    for (const r of dev) expect((await callRoute(r, 'visitor')).statusCode, r.key).toBe(200);
+    const withSmtp = await createAppWithRoutes({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    try {
+      expect(withSmtp.routes.filter((r) => r.access === 'dev')).toEqual([]);
+      for (const r of dev) expect((await withSmtp.t.visitor.get(r.url)).statusCode, r.key).toBe(404);
+    } finally {
+      await withSmtp.t.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ADMIN, PASSWORD, type TestApp } from '../helpers.ts';
+import type { ApiRoute } from './routes.ts';
+import type { World } from './world.ts';
+
+// How the access matrix calls a route: whose objects the path names and a body worth refusing.
+
+export type Role = 'visitor' | 'studentA' | 'studentB' | 'admin';
+export const ROLES: Role[] = ['visitor', 'studentA', 'studentB', 'admin'];
+
+/** Form posts from the gateway's pages; everything else speaks JSON. */
+const FORM_ROUTES = new Set(['POST /api/payments/sandbox/hosted', 'POST /api/payments/callback/:gateway']);
+
+/** Path parameters naming A's objects (or the one object of their kind that the route takes). */
+export function paramsOfA(w: World) {
+  const byPrefix: [string, string][] = [
+    ['/api/courses/', w.course._id],
+    ['/api/announcements/', w.announcementId],
+    ['/api/exams/', w.exam._id],
+    ['/api/submissions/', w.submissionId],
+    ['/api/admission-requests/', w.a.admission.id],
+    ['/api/payments/', w.paidPayment.id],
+    ['/api/users/', w.a.student.id],
+  ];
+  return (name: string, url: string): string | undefined => {
+    if (name === 'examId') return w.exam._id;
+    if (name === 'token') return 'not-a-reset-token-0000000000000000000000000';
+    if (name === 'email') return w.a.student.email;
+    if (name === 'key') return 'no-such-image.jpg';
+    if (name === 'gateway') return 'sandbox';
+    if (name === 'orderId') return url.includes('/sandbox/checkout/') ? w.gatewayPayment.orderId : w.paidPayment.orderId;
+    if (name === 'id') return byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1];
+    return undefined;
+  };
+}
+
+/** A body that would do something if the caller were let through. */
+export function bodyFor(key: string, w: World): unknown {
+  const unique = randomUUID().slice(0, 8);
+  const [q0, , q2] = w.exam.questions;
+  const bodies: Record<string, unknown> = {
+    'POST /api/auth/login': { email: w.b.student.email, password: PASSWORD },
+    'POST /api/auth/forgot-password': { email: `nobody-${unique}@test.local` },
+    'POST /api/auth/reset-password/:token': { password: 'Brand-New-Pass-7', confirmPassword: 'Brand-New-Pass-7' },
+    'POST /api/auth/create-admin': {
+      firstName: 'Eve',
+      lastName: 'Admin',
+      email: `eve-${unique}@test.local`,
+      password: 'Eve-Secret-Pass-1',
+    },
+    'POST /api/courses': { name: `Course ${unique}`, description: 'd', price: 1, feeType: 'full', duration: '1 month', features: ['x'] },
+    'PUT /api/courses/:id': { name: 'Renamed', description: 'd', price: 1, feeType: 'full', duration: '1 month', features: ['x'] },
+    'POST /api/announcements': { title: 'Fake', content: 'Fake news' },
+    'PUT /api/announcements/:id': { title: 'Fake', content: 'Fake news' },
+    'POST /api/exams': { title: 'Fake', description: 'd', course: w.course._id, duration: 10, totalMarks: 1, passingMarks: 0 },
+    'PATCH /api/exams/:id': { isActive: false },
+    'PUT /api/exams/:examId/attempt/answers': { answers: { [q0._id]: 1 } },
+    'POST /api/submissions': { examId: w.openExam._id, answers: {} },
+    'PATCH /api/submissions/:id/evaluate': { answers: [{ questionId: q2._id, marksObtained: 6 }], feedback: 'Full marks' },
+    'POST /api/admission-requests': {
+      fullName: 'Another Applicant',
+      email: `applicant-${unique}@test.local`,
+      phone: '9876543210',
+      address: 'Kolkata',
+      education: 'Graduate',
+      course: w.course._id,
+      centre: 'dumdum',
+      reason: 'Law',
+    },
+    'PATCH /api/admission-requests/admin/:id/approve': { adminNotes: 'Approved' },
+    'PATCH /api/admission-requests/admin/:id/reject': { adminNotes: 'Rejected' },
+    'POST /api/payments/coupons/validate': { courseId: w.course._id, code: 'EARLY20' },
+    'POST /api/payments/orders': { courseId: w.course._id, method: 'offline' },
+    'POST /api/payments/verify': { orderId: w.gatewayPayment.gatewayOrderId, paymentId: 'pay_forged', signature: '0'.repeat(64) },
+    'POST /api/payments/paytm/initiate': { amount: 100, admissionId: w.a.admission.id, installmentNumber: 1 },
+    'POST /api/payments/sandbox/checkout/:orderId': { action: 'pay' },
+    'POST /api/payments/sandbox/hosted': { orderId: w.gatewayPayment.orderId, amount: '1.00', signature: 'forged' },
+    'POST /api/payments/callback/:gateway': {
+      ORDERID: w.gatewayPayment.orderId,
+      TXNID: 'forged',
+      TXNAMOUNT: '25000.00',
+      STATUS: 'TXN_SUCCESS',
+      CHECKSUMHASH: 'forged',
+    },
+    'POST /api/payments/webhooks/:gateway': { event: 'payment.captured', payload: { order_id: w.gatewayPayment.gatewayOrderId } },
+    'PATCH /api/users/:id': { isActive: false },
+  };
+  return bodies[key];
+}
+
+export type Caller = { role: Role; token: string | null };
+
+export async function callersOf(t: TestApp, w: World): Promise<Record<Role, Caller>> {
+  return {
+    visitor: { role: 'visitor', token: null },
+    studentA: { role: 'studentA', token: await t.tokenFor(w.a.student.email, PASSWORD) },
+    studentB: { role: 'studentB', token: await t.tokenFor(w.b.student.email, PASSWORD) },
+    admin: { role: 'admin', token: await t.tokenFor(ADMIN.email, ADMIN.password) },
+  };
+}
+
+/** One request: JSON, a urlencoded form for the gateway's form posts, raw bytes for webhooks. */
+export function send(
+  t: TestApp,
+  route: Pick<ApiRoute, 'key' | 'method'>,
+  url: string,
+  caller: Caller,
+  body: unknown,
+  method = route.method,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = caller.token ? { authorization: `Bearer ${caller.token}` } : {};
+  const options: InjectOptions = { method: method as InjectOptions['method'], url, headers };
+  if (body !== undefined && method !== 'GET' && method !== 'HEAD') {
+    if (FORM_ROUTES.has(route.key)) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      options.payload = new URLSearchParams(body as Record<string, string>).toString();
+    } else {
+      headers['content-type'] = 'application/json';
+      options.payload = JSON.stringify(body);
+    }
+  }
+  return t.inject(options);
+}

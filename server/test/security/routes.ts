@@ -1,0 +1,148 @@
+import type { RouteOptions } from 'fastify';
+import { createTestApp, type TestApp } from '../helpers.ts';
+
+// The server's own route table, and who may call each /api route (SPEC.md section 6, DESIGN.md section 4).
+
+/**
+ * - public: anyone, signed in or not.
+ * - student / admin: that role only (visitor 401, the other role 403).
+ * - user: any signed-in user (visitor 401); a student reaches only their own objects.
+ * - dev: only outside production and without SMTP (the mail outbox), open to anyone there.
+ * - gateway: called by the payment gateway or the browser coming back from it; trusted only through
+ *   the signature it carries, never through a session.
+ */
+export type Access = 'public' | 'student' | 'admin' | 'user' | 'dev' | 'gateway';
+
+export const ACCESS: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /api/docs': 'public',
+  'POST /api/auth/login': 'public',
+  'GET /api/auth/profile': 'user',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password/:token': 'public',
+  'POST /api/auth/logout': 'user',
+  'POST /api/auth/create-admin': 'admin',
+  'GET /api/centres': 'public',
+  'GET /api/courses': 'public',
+  'GET /api/courses/admin': 'admin',
+  'POST /api/courses': 'admin',
+  'PUT /api/courses/:id': 'admin',
+  'DELETE /api/courses/:id': 'admin',
+  'PATCH /api/courses/:id/restore': 'admin',
+  'DELETE /api/courses/:id/permanent': 'admin',
+  'GET /api/announcements': 'public',
+  'GET /api/announcements/admin': 'admin',
+  'POST /api/announcements': 'admin',
+  'PUT /api/announcements/:id': 'admin',
+  'DELETE /api/announcements/:id': 'admin',
+  'PATCH /api/announcements/:id/restore': 'admin',
+  'DELETE /api/announcements/:id/permanent': 'admin',
+  'GET /api/gallery': 'public',
+  'GET /api/gallery/files/:key': 'public',
+  'GET /api/exams': 'user',
+  'GET /api/exams/student/available': 'student',
+  'GET /api/exams/:examId': 'user',
+  'POST /api/exams': 'admin',
+  'PATCH /api/exams/:id': 'admin',
+  'DELETE /api/exams/:id': 'admin',
+  'POST /api/exams/:examId/attempt': 'student',
+  'PUT /api/exams/:examId/attempt/answers': 'student',
+  'POST /api/submissions': 'student',
+  'GET /api/submissions/my-submissions': 'student',
+  'GET /api/submissions/admin': 'admin',
+  'GET /api/submissions/admin/stats': 'admin',
+  'GET /api/submissions/admin/all': 'admin',
+  'PATCH /api/submissions/admin/publish-results/:examId': 'admin',
+  'PATCH /api/submissions/admin/unpublish-results/:examId': 'admin',
+  'GET /api/submissions/:id': 'user',
+  'PATCH /api/submissions/:id/evaluate': 'admin',
+  'GET /api/results/student': 'student',
+  'POST /api/admission-requests': 'public',
+  'GET /api/admission-requests/status/:email': 'public',
+  'GET /api/admission-requests/admin': 'admin',
+  'GET /api/admission-requests/admin/:id': 'admin',
+  'PATCH /api/admission-requests/admin/:id/approve': 'admin',
+  'PATCH /api/admission-requests/admin/:id/reject': 'admin',
+  'DELETE /api/admission-requests/admin/:id': 'admin',
+  'GET /api/admissions/student': 'student',
+  'POST /api/payments/coupons/validate': 'student',
+  'POST /api/payments/orders': 'student',
+  'POST /api/payments/verify': 'student',
+  'POST /api/payments/paytm/initiate': 'student',
+  'GET /api/payments/history': 'student',
+  'GET /api/payments/student': 'student',
+  'GET /api/payments/status/:orderId': 'user',
+  'GET /api/payments/:id/receipt': 'user',
+  'GET /api/payments': 'admin',
+  'GET /api/payments/summary': 'admin',
+  'GET /api/payments/:id': 'admin',
+  'PATCH /api/payments/:id/verify': 'admin',
+  'POST /api/payments/:id/refund': 'admin',
+  'POST /api/payments/sandbox/checkout/:orderId': 'student',
+  'POST /api/payments/sandbox/hosted': 'gateway',
+  'POST /api/payments/callback/:gateway': 'gateway',
+  'POST /api/payments/webhooks/:gateway': 'gateway',
+  'GET /api/users': 'admin',
+  'GET /api/users/export.csv': 'admin',
+  'GET /api/users/:id': 'admin',
+  'PATCH /api/users/:id': 'admin',
+  'POST /api/users/:id/reset-password': 'admin',
+  'DELETE /api/users/:id': 'admin',
+  'GET /api/stats/admin': 'admin',
+  'GET /api/audit': 'admin',
+  'GET /api/dev/mailbox': 'dev',
+};
+
+/** The zod schemas a route declared (fastify-type-provider-zod keeps them as zod objects). */
+export type RouteSchemas = { body?: unknown; querystring?: unknown; params?: unknown };
+
+export type ApiRoute = {
+  /** `GET /api/exams/:examId`: the key of ACCESS. */
+  key: string;
+  method: string;
+  url: string;
+  access: Access | undefined;
+  schema: RouteSchemas;
+  /** Fastify answers HEAD for it too (every GET). */
+  hasHead: boolean;
+};
+
+/** `/api/courses/` and `/api/courses` are one route. */
+const normalise = (url: string) => (url.length > 1 ? url.replace(/\/$/, '') : url);
+
+/** Builds the app while recording every route it registers; answers the /api routes, one per method and path. */
+export async function createAppWithRoutes(env: Record<string, string> = {}): Promise<{ t: TestApp; routes: ApiRoute[] }> {
+  const seen: RouteOptions[] = [];
+  const t = await createTestApp(env, { onRoute: (r) => seen.push(r) });
+  const byKey = new Map<string, ApiRoute>();
+  const heads = new Set<string>();
+  for (const r of seen) {
+    const url = normalise(r.url ?? '');
+    if (!url.startsWith('/api/')) continue;
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') {
+        heads.add(url);
+        continue;
+      }
+      const key = `${method} ${url}`;
+      if (byKey.has(key)) continue;
+      byKey.set(key, { key, method, url, access: ACCESS[key], schema: (r.schema ?? {}) as RouteSchemas, hasHead: false });
+    }
+  }
+  const routes = [...byKey.values()].map((r) => ({ ...r, hasHead: r.method === 'GET' && heads.has(r.url) }));
+  return { t, routes };
+}
+
+/** The names of a route's path parameters: `/api/exams/:examId/attempt` → ['examId']. */
+export const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+/** Fills the path parameters; `value(name, url)` must know every one (a new parameter fails loudly). */
+export function fillPath(url: string, value: (name: string, url: string) => string | undefined): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => {
+    const v = value(name, url);
+    if (v === undefined) throw new Error(`No value for :${name} in ${url}: teach the security tests about it`);
+    return encodeURIComponent(v);
+  });
+}

@@ -1,0 +1,107 @@
+import type { User } from '@app/common/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError, api } from './api-client.ts';
+import { tokenStore } from './token-store.ts';
+
+// Auth state of SPEC.md section 3: user, token, isAuthenticated, loading, error.
+type AuthState = {
+  user: User | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  loading: boolean;
+  error: string | null;
+  login: (email: string, password: string, remember: boolean) => Promise<User>;
+  logout: () => void;
+  clearError: () => void;
+  refreshProfile: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => tokenStore.get());
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState<boolean>(() => tokenStore.get() !== null);
+  const [error, setError] = useState<string | null>(null);
+
+  const logout = useCallback(() => {
+    tokenStore.clear();
+    setToken(null);
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const refreshProfile = useCallback(async () => {
+    const data = await api<{ user: User }>('/api/auth/profile');
+    setUser(data.user);
+  }, []);
+
+  // On load with a stored token the profile is fetched; if that fails the user is logged out (SPEC.md section 4).
+  useEffect(() => {
+    if (!token || user) return;
+    let cancelled = false;
+    setLoading(true);
+    api<{ user: User }>('/api/auth/profile', { skipAuthRedirect: true })
+      .then((data) => {
+        if (!cancelled) setUser(data.user);
+      })
+      .catch(() => {
+        if (!cancelled) logout();
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, user, logout]);
+
+  const login = useCallback(async (email: string, password: string, remember: boolean) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const data = await api<{ token: string; user: User }>('/api/auth/login', {
+        method: 'POST',
+        body: { email, password },
+        skipAuthRedirect: true,
+      });
+      tokenStore.set(data.token, remember);
+      setToken(data.token);
+      setUser(data.user);
+      return data.user;
+    } catch (err) {
+      // SPEC.md section 8: server message, else the error text, else 'Login failed'.
+      const message = err instanceof ApiError ? err.message : err instanceof Error && err.message ? err.message : 'Login failed';
+      setError(message || 'Login failed');
+      throw err;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      token,
+      isAuthenticated: Boolean(token && user),
+      loading,
+      error,
+      login,
+      logout,
+      clearError: () => setError(null),
+      refreshProfile,
+    }),
+    [user, token, loading, error, login, logout, refreshProfile],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
+  return ctx;
+}
+
+export const dashboardPath = (role: User['role'] | undefined) => (role === 'admin' ? '/admin/dashboard' : '/student/dashboard');

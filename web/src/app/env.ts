@@ -1,0 +1,6 @@
+/** The server tells the page its environment (see server app.ts); one build serves every environment. */
+export const appEnv =
+  typeof document === 'undefined'
+    ? 'development'
+    : (document.querySelector('meta[name="app-env"]')?.getAttribute('content') ?? 'development');
+export const isProduction = appEnv === 'production';

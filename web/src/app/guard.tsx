@@ -1,0 +1,27 @@
+import { type ReactNode, useRef } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '../components/spinner.tsx';
+import { dashboardPath, useAuth } from './auth.tsx';
+
+/**
+ * SPEC.md section 6: a spinner while authentication loads; a visitor goes to /login; a user of the
+ * other role goes to their own dashboard.
+ */
+export function RequireRole({ requires: role, children }: { requires: 'admin' | 'student'; children: ReactNode }) {
+  const { user, loading, token } = useAuth();
+  const location = useLocation();
+  // A user who signs out on this page is on the way to / (SPEC.md section 2, Logout): the sign-out
+  // renders before the router's navigation does, and must not turn into a detour to /login.
+  const hadUser = useRef(false);
+  if (user) hadUser.current = true;
+  if (loading || (token && !user)) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner label="Checking your sign-in..." />
+      </div>
+    );
+  }
+  if (!user) return hadUser.current ? <Navigate to="/" replace /> : <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (user.role !== role) return <Navigate to={dashboardPath(user.role)} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,18 @@
+// The only real import of sonner (about 9 KB gzip). Pages write `import { toast } from 'sonner'` and
+// web/vite.config.ts resolves that to this file, so sonner loads after the first render instead of
+// with every page that can show a toast (issue 6 bundle budget). A toast raised before sonner has
+// loaded shows a moment later; sonner replays it to the Toaster when that mounts.
+type Sonner = typeof import('sonner');
+type ToastArgs = Parameters<Sonner['toast']['success']>;
+
+let sonner: Promise<Sonner> | undefined;
+export const loadSonner = () => {
+  sonner ??= import('sonner');
+  return sonner;
+};
+
+const show = (kind: 'success' | 'error' | 'warning' | 'info') => (message: ToastArgs[0], options?: ToastArgs[1]) => {
+  void loadSonner().then((m) => m.toast[kind](message, options));
+};
+
+export const toast = { success: show('success'), error: show('error'), warning: show('warning'), info: show('info') };

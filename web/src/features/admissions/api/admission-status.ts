@@ -1,0 +1,10 @@
+import type { AdmissionStatusAnswer } from '@app/common/schemas/admissions';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+
+/** GET /api/admission-requests/status/{email} (public): the newest request for that e-mail. */
+export const findAdmissionStatus = (email: string) =>
+  api<AdmissionStatusAnswer>(`/api/admission-requests/status/${encodeURIComponent(email)}`);
+
+// A lookup the visitor triggers with a button, so a mutation rather than a cached query.
+export const useAdmissionStatusLookup = () => useMutation({ mutationFn: findAdmissionStatus });

@@ -1,0 +1,84 @@
+import { BATCH_PREFERENCES } from '@app/common/constants';
+import { formatDateTime } from '@app/common/rules/dates';
+import { formatINR } from '@app/common/rules/money';
+import type { AdmissionRequest } from '@app/common/schemas/admissions';
+import type { ReactNode } from 'react';
+import { AdmissionStatusBadge } from './status-badge.tsx';
+
+function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 whitespace-pre-line break-words text-slate-900">{children || '—'}</dd>
+    </div>
+  );
+}
+
+export const courseLabel = (r: AdmissionRequest) => r.selectedCourse?.name ?? r.courseName ?? 'Course removed';
+export const centreLabel = (r: AdmissionRequest) => r.selectedCentre?.name ?? r.centre;
+
+/** Every field of a request, the Application Form's answers included (SPEC.md section 3). */
+export function RequestDetails({ request: r }: { request: AdmissionRequest }) {
+  const a = r.application;
+  return (
+    <div className="flex flex-col gap-5">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <Item label="Status">
+          <AdmissionStatusBadge status={r.status} />
+        </Item>
+        <Item label="Submitted">{formatDateTime(r.submittedAt ?? r.createdAt)}</Item>
+        <Item label="Full name">{r.fullName}</Item>
+        <Item label="Email">
+          <a href={`mailto:${r.email}`} className="text-brand-700 hover:underline">
+            {r.email}
+          </a>
+        </Item>
+        <Item label="Phone">
+          <a href={`tel:${r.phone.replace(/[^0-9+]/g, '')}`} className="text-brand-700 hover:underline">
+            {r.phone}
+          </a>
+        </Item>
+        <Item label="Education">{r.education}</Item>
+        <Item label="Address" wide>
+          {r.address}
+        </Item>
+        <Item label="Course">
+          {courseLabel(r)}
+          {r.selectedCourse && ` (${formatINR(r.selectedCourse.price)})`}
+        </Item>
+        <Item label="Centre">
+          {centreLabel(r)}
+          {r.selectedCentre && `, ${r.selectedCentre.location}`}
+        </Item>
+        <Item label="Reason" wide>
+          {r.reason}
+        </Item>
+        {r.admissionNumber && <Item label="Admission number">{r.admissionNumber}</Item>}
+        {r.batchYear && <Item label="Batch year">{r.batchYear}</Item>}
+        {r.approvedAt && <Item label="Approved">{formatDateTime(r.approvedAt)}</Item>}
+        {r.rejectedAt && <Item label="Rejected">{formatDateTime(r.rejectedAt)}</Item>}
+        {r.adminNotes && (
+          <Item label="Admin notes" wide>
+            {r.adminNotes}
+          </Item>
+        )}
+      </dl>
+      {a ? (
+        <section aria-label="Application form answers" className="rounded-lg border border-slate-200 p-4">
+          <h3 className="font-semibold text-brand-800">Application form</h3>
+          <dl className="mt-3 grid gap-4 sm:grid-cols-2">
+            <Item label="Batch preference">{BATCH_PREFERENCES[a.batchPreference] ?? a.batchPreference}</Item>
+            <Item label="Last qualification">{a.lastQualification}</Item>
+            <Item label="Institution">{a.institution}</Item>
+            <Item label="Year of passing">{a.yearOfPassing}</Item>
+            <Item label="Percentage">{`${a.percentage}%`}</Item>
+            <Item label="Emergency contact">{`${a.emergencyContactName} (${a.emergencyContactRelation})`}</Item>
+            <Item label="Emergency contact phone">{a.emergencyContactPhone}</Item>
+          </dl>
+        </section>
+      ) : (
+        <p className="text-sm text-slate-500">Sent with the short request form (no application form answers).</p>
+      )}
+    </div>
+  );
+}

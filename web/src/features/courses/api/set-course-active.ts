@@ -1,0 +1,13 @@
+import type { Course } from '@app/common/schemas/courses';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+import { invalidateCourses } from './invalidate.ts';
+
+/** Deactivate is the spec's soft delete (DELETE /api/courses/{id}); Restore is PATCH .../restore. */
+export const setCourseActive = ({ id, isActive }: { id: string; isActive: boolean }) =>
+  isActive ? api<Course>(`/api/courses/${id}/restore`, { method: 'PATCH' }) : api<Course>(`/api/courses/${id}`, { method: 'DELETE' });
+
+export function useSetCourseActive() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: setCourseActive, onSettled: () => invalidateCourses(qc) });
+}

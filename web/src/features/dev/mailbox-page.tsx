@@ -1,0 +1,73 @@
+import { formatDateTime } from '@app/common/rules/dates';
+import { useQuery } from '@tanstack/react-query';
+import { Mail } from 'lucide-react';
+import { useState } from 'react';
+import { api, errorMessage } from '../../app/api-client.ts';
+import { buttonClass } from '../../components/field.tsx';
+import { usePageTitle } from '../../components/page-title.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+
+type MailItem = { _id: string; to: string; subject: string; text: string; createdAt: string };
+
+/** The outbox when no SMTP server is configured: where reset links and credentials can be read. */
+export default function MailboxPage() {
+  usePageTitle('Mailbox');
+  const mails = useQuery({ queryKey: ['dev-mailbox'], queryFn: () => api<MailItem[]>('/api/dev/mailbox'), refetchInterval: 5_000 });
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-8">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold text-brand-800">Mailbox</h1>
+        <button type="button" className={buttonClass.secondary} onClick={() => mails.refetch()}>
+          Refresh
+        </button>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        No SMTP server is configured, so e-mails are kept here instead of being sent. This page does not exist in production.
+      </p>
+      <div className="mt-6">
+        {mails.isPending && <Spinner />}
+        {mails.isError && <ErrorState message={errorMessage(mails.error, 'Could not load the mailbox')} onRetry={() => mails.refetch()} />}
+        {mails.data?.length === 0 && <EmptyState title="No e-mails yet" />}
+        <ul className="space-y-3">
+          {mails.data?.map((m) => (
+            <li key={m._id} className="rounded-lg bg-white shadow-sm">
+              <button
+                type="button"
+                className="flex w-full items-start gap-3 p-4 text-left"
+                aria-expanded={open === m._id}
+                onClick={() => setOpen(open === m._id ? null : m._id)}
+              >
+                <Mail aria-hidden="true" className="mt-1 h-5 w-5 text-brand-700" />
+                <span className="flex-1">
+                  <span className="block font-semibold">{m.subject}</span>
+                  <span className="block text-sm text-slate-600">
+                    To: {m.to} · {formatDateTime(m.createdAt)}
+                  </span>
+                </span>
+              </button>
+              {open === m._id && (
+                <pre className="whitespace-pre-wrap break-words border-t px-4 py-3 font-sans text-sm">{linkify(m.text)}</pre>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** Makes the links in a plain-text mail clickable, without ever rendering its text as HTML. */
+function linkify(text: string) {
+  return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
+    /^https?:\/\//.test(part) ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
+      <a key={i} href={part} className="text-brand-700 underline">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}

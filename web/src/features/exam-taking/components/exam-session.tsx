@@ -1,0 +1,227 @@
+import { formatTimer } from '@app/common/rules/timer';
+import type { Attempt, ExamStudent } from '@app/common/schemas/exams';
+import type { SubmitResponse } from '@app/common/schemas/submissions';
+import { ChevronLeft, ChevronRight, Eraser, Send } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../../app/api-client.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { buttonClass, FormAlert } from '../../../components/field.tsx';
+import { usePageTitle } from '../../../components/page-title.ts';
+import { type AnswerMap, type AnswerValue, countAnswered } from '../answers.ts';
+import { saveAnswers, useSubmitExam } from '../api/exam-attempt.ts';
+import { progressStore } from '../hooks/progress-store.ts';
+import { useAutosave } from '../hooks/use-autosave.ts';
+import { localDeadline, useCountdown } from '../hooks/use-countdown.ts';
+import { ExamHeader } from './exam-header.tsx';
+import { TimerAnnouncer } from './exam-timer.tsx';
+import { NavPanel } from './nav-panel.tsx';
+import { QuestionView } from './question-view.tsx';
+import { ConnectionBanner } from './save-indicator.tsx';
+
+const SUBMIT_ERROR = 'Error submitting exam. Please try again.';
+
+type Props = {
+  exam: ExamStudent;
+  attempt: Attempt;
+  receivedAt: number;
+  userId: string;
+  onSubmitted: (response: SubmitResponse, auto: boolean) => void;
+  /** The server will not take this submission any more (409): already submitted or closed. */
+  onClosed: (message: string) => void;
+};
+
+/** The exam in progress (SPEC.md section 2 "Exam screen", DESIGN.md section 5). */
+export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, onClosed }: Props) {
+  usePageTitle(exam.title);
+  const questionIds = useMemo(() => exam.questions.map((q) => q._id), [exam.questions]);
+  // Resume: what the server saved, overlaid with what this device had not yet got onto the server.
+  const [localPending] = useState(() => progressStore.read(exam._id, userId));
+  const [answers, setAnswers] = useState<AnswerMap>(() => ({ ...attempt.answers, ...localPending }));
+  const [index, setIndex] = useState(0);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stickyRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const deadlineAt = useMemo(() => localDeadline(attempt, receivedAt), [attempt, receivedAt]);
+  const seconds = useCountdown(deadlineAt);
+  const submit = useSubmitExam();
+  const autoSubmitted = useRef(false);
+  const answersRef = useRef(answers);
+  answersRef.current = answers;
+
+  const autosave = useAutosave({
+    examId: exam._id,
+    userId,
+    initialPending: localPending,
+    save: (changed) => saveAnswers(exam._id, changed),
+  });
+
+  const question = exam.questions[index];
+  const answered = countAnswered(questionIds, answers);
+  const isLast = index === exam.questions.length - 1;
+
+  const setAnswer = (value: AnswerValue, immediate: boolean) => {
+    setAnswers((a) => ({ ...a, [question._id]: value }));
+    autosave.change(question._id, value, immediate);
+  };
+
+  /**
+   * Brings the new question's start into view: on a phone, Next is pressed at the bottom of a long
+   * question, and the next one would otherwise open half hidden under the sticky header.
+   */
+  const revealQuestion = useCallback((focusHeading: boolean) => {
+    requestAnimationFrame(() => {
+      const card = cardRef.current;
+      if (!card) return;
+      const headerBottom = stickyRef.current?.getBoundingClientRect().bottom ?? 0;
+      if (card.getBoundingClientRect().top < headerBottom) {
+        card.style.scrollMarginTop = `${Math.ceil(headerBottom) + 8}px`;
+        card.scrollIntoView({ block: 'start' });
+      }
+      if (focusHeading) headingRef.current?.focus({ preventScroll: true });
+    });
+  }, []);
+
+  // Start Exam is gone once the exam opens: move the keyboard focus to the first question, not to the page.
+  useEffect(() => revealQuestion(true), [revealQuestion]);
+
+  const goTo = (next: number, focusQuestion = false) => {
+    void autosave.flush();
+    setIndex(next);
+    revealQuestion(focusQuestion);
+  };
+
+  const doSubmit = useCallback(
+    (auto: boolean, tries = 0) => {
+      autosave.stop();
+      setSubmitError(null);
+      submit.mutate(
+        { examId: exam._id, answers: answersRef.current, startTime: attempt.startedAt, endTime: new Date().toISOString() },
+        {
+          onSuccess: (response) => {
+            progressStore.clear(exam._id, userId);
+            onSubmitted(response, auto);
+          },
+          onError: (err) => {
+            const status = err instanceof ApiError ? err.status : 0;
+            if (status === 409) {
+              progressStore.clear(exam._id, userId);
+              onClosed(errorMessage(err, SUBMIT_ERROR));
+              return;
+            }
+            // At zero there is no one to press Submit again: keep trying while the server's grace lasts.
+            if (auto && status === 0 && tries < 8) {
+              window.setTimeout(() => doSubmit(true, tries + 1), 3000);
+              return;
+            }
+            setConfirmOpen(false);
+            setSubmitError(errorMessage(err, SUBMIT_ERROR));
+          },
+        },
+      );
+    },
+    [autosave, submit, exam._id, attempt.startedAt, userId, onSubmitted, onClosed],
+  );
+
+  // SPEC.md section 4: at zero the exam is submitted automatically, without the dialog.
+  useEffect(() => {
+    if (seconds > 0 || autoSubmitted.current) return;
+    autoSubmitted.current = true;
+    setConfirmOpen(false);
+    doSubmit(true);
+  }, [seconds, doSubmit]);
+
+  const timeUp = seconds <= 0;
+  return (
+    <div className="min-h-[70vh] bg-slate-100">
+      <div ref={stickyRef} className="sticky top-16 z-30">
+        <ExamHeader
+          title={exam.title}
+          current={index + 1}
+          total={exam.questions.length}
+          seconds={seconds}
+          saveStatus={autosave.status}
+          submitting={submit.isPending}
+          onSubmit={() => setConfirmOpen(true)}
+        />
+        {autosave.connectionLost && <ConnectionBanner onRetry={autosave.retry} />}
+      </div>
+      <TimerAnnouncer seconds={seconds} />
+      <div className="mx-auto grid max-w-7xl gap-4 px-4 py-4 lg:grid-cols-[1fr_18rem] lg:py-6">
+        <div className="order-2 grid content-start gap-4 lg:order-1">
+          {timeUp && (
+            <div role="status" className="rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-brand-800">
+              Time is up. Submitting your answers...
+            </div>
+          )}
+          {submitError && <FormAlert>{submitError}</FormAlert>}
+          {autosave.failed && <FormAlert>Your latest answers could not be saved: {autosave.failed}</FormAlert>}
+          <div ref={cardRef} className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
+            <QuestionView
+              key={question._id}
+              ref={headingRef}
+              question={question}
+              number={index + 1}
+              value={answers[question._id]}
+              onChoose={(option) => setAnswer(option, true)}
+              onType={(text) => setAnswer(text, false)}
+            />
+            <div className="mt-6 grid grid-cols-3 gap-2 border-t border-slate-200 pt-4 sm:flex sm:items-center sm:justify-between [&>button]:px-2 [&>button]:text-sm sm:[&>button]:px-4 sm:[&>button]:text-base [&_svg]:hidden sm:[&_svg]:block">
+              <button type="button" className={buttonClass.secondary} disabled={index === 0} onClick={() => goTo(index - 1)}>
+                <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous
+              </button>
+              <button type="button" className={buttonClass.secondary} onClick={() => setAnswer(null, true)}>
+                <Eraser aria-hidden="true" className="h-4 w-4" /> Clear Answer
+              </button>
+              {isLast ? (
+                <button
+                  type="button"
+                  className={`${buttonClass.primary} bg-green-700 hover:bg-green-800`}
+                  disabled={submit.isPending}
+                  onClick={() => {
+                    void autosave.flush();
+                    setConfirmOpen(true);
+                  }}
+                >
+                  <Send aria-hidden="true" className="h-4 w-4" /> Submit Exam
+                </button>
+              ) : (
+                <button type="button" className={buttonClass.primary} onClick={() => goTo(index + 1)}>
+                  Next <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                </button>
+              )}
+            </div>
+          </div>
+        </div>
+        <div className="order-1 lg:order-2">
+          <NavPanel questionIds={questionIds} answers={answers} answered={answered} currentIndex={index} onSelect={(i) => goTo(i, true)} />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirmOpen && !timeUp}
+        onOpenChange={(open) => !submit.isPending && setConfirmOpen(open)}
+        title="Confirm Submission"
+        tone="primary"
+        confirmLabel="Submit"
+        busyLabel="Submitting..."
+        busy={submit.isPending}
+        onConfirm={() => doSubmit(false)}
+        message={
+          <div className="grid gap-2">
+            <p>
+              You have answered <strong>{answered}</strong> of <strong>{exam.questions.length}</strong> questions.
+            </p>
+            <p>
+              Time remaining: <strong className="font-mono">{formatTimer(seconds)}</strong>
+            </p>
+            {answered < exam.questions.length && (
+              <p className="text-amber-800">{exam.questions.length - answered} question(s) are not answered.</p>
+            )}
+            <p>Once submitted, you cannot change your answers.</p>
+          </div>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Attempt } from '@app/common/schemas/exams';
+import { EXAM_MESSAGES } from '@app/common/schemas/exams';
+import type { SubmitResponse } from '@app/common/schemas/submissions';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../app/api-client.ts';
+import { useAuth } from '../../app/auth.tsx';
+import { usePageTitle } from '../../components/page-title.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { ErrorState } from '../../components/states.tsx';
+import { startAttempt, useStudentExam } from './api/exam-attempt.ts';
+import { ExamNotice } from './components/exam-notice.tsx';
+import { ExamSession } from './components/exam-session.tsx';
+import { InstructionsView } from './components/instructions-view.tsx';
+
+type Phase =
+  | { name: 'instructions' }
+  | { name: 'started'; attempt: Attempt; receivedAt: number }
+  | { name: 'attempted' }
+  | { name: 'closed'; message: string };
+
+/** /student/exam/{examId}: instructions, then the timed exam (SPEC.md section 4 "Exam taking"). */
+export default function ExamPage() {
+  usePageTitle('Exam');
+  const { examId = '' } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const exam = useStudentExam(examId);
+  const [phase, setPhase] = useState<Phase>({ name: 'instructions' });
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+
+  const start = useCallback(async () => {
+    setStarting(true);
+    setStartError(null);
+    try {
+      const attempt = await startAttempt(examId);
+      setPhase({ name: 'started', attempt, receivedAt: Date.now() });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) setPhase({ name: 'attempted' });
+      else setStartError(errorMessage(err, 'Could not start the exam. Please try again.'));
+    } finally {
+      setStarting(false);
+    }
+  }, [examId]);
+
+  // A reload or another device resumes the attempt in progress straight away, with the server's time left.
+  const status = exam.data?.attemptStatus;
+  useEffect(() => {
+    if (status === 'in_progress') void start();
+    if (status === 'submitted') setPhase({ name: 'attempted' });
+  }, [status, start]);
+
+  const onSubmitted = useCallback(
+    (response: SubmitResponse, auto: boolean) => navigate('/student/results', { replace: true, state: { submitted: response, auto } }),
+    [navigate],
+  );
+  const onClosed = useCallback((message: string) => setPhase({ name: 'closed', message }), []);
+
+  if (exam.isPending) return <Loading text="Loading exam..." />;
+  if (exam.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <ErrorState message={errorMessage(exam.error, 'Failed to load the exam')} onRetry={() => exam.refetch()} />
+      </div>
+    );
+  }
+  if (phase.name === 'attempted') {
+    return (
+      <ExamNotice
+        title={EXAM_MESSAGES.alreadyAttempted}
+        message="You have already submitted this exam. Your results appear once they are published."
+      />
+    );
+  }
+  if (phase.name === 'closed') return <ExamNotice title="Exam Closed" message={phase.message} />;
+  if (exam.data.questions.length === 0) return <ExamNotice title={exam.data.title} message="This exam has no questions yet." />;
+  if (phase.name === 'started' && user) {
+    return (
+      <ExamSession
+        exam={exam.data}
+        attempt={phase.attempt}
+        receivedAt={phase.receivedAt}
+        userId={user._id}
+        onSubmitted={onSubmitted}
+        onClosed={onClosed}
+      />
+    );
+  }
+  if (status === 'in_progress' && !startError) return <Loading text="Resuming your exam..." />;
+  return <InstructionsView exam={exam.data} starting={starting} error={startError} onStart={start} />;
+}
+
+function Loading({ text }: { text: string }) {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner label={text} />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../app/api-client.ts';
+import type { AnswerMap, AnswerValue } from '../answers.ts';
+import { progressStore } from './progress-store.ts';
+
+export type SaveStatus = 'saved' | 'saving' | 'unsaved';
+
+/** Typing is saved this long after the last keystroke; navigation and option changes are saved at once. */
+export const AUTOSAVE_DEBOUNCE_MS = 1500;
+const MAX_BACKOFF_MS = 30_000;
+const hasAny = (answers: AnswerMap) => Object.keys(answers).length > 0;
+
+type Options = {
+  examId: string;
+  userId: string;
+  /** Answers found in localStorage when the attempt resumed: sent at once. */
+  initialPending: AnswerMap;
+  save: (changed: AnswerMap) => Promise<unknown>;
+};
+
+/**
+ * Saves changed answers to the server (DESIGN.md section 5): debounced while typing, immediately on
+ * navigation and option change, retried with a growing delay while the connection is down.
+ */
+export function useAutosave({ examId, userId, initialPending, save }: Options) {
+  const pending = useRef<AnswerMap>({ ...initialPending });
+  const inFlight = useRef(false);
+  const failures = useRef(0);
+  const timer = useRef<number | undefined>(undefined);
+  const stopped = useRef(false);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const [status, setStatus] = useState<SaveStatus>(Object.keys(initialPending).length ? 'saving' : 'saved');
+  const [connectionLost, setConnectionLost] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const flush = useCallback(async (): Promise<void> => {
+    window.clearTimeout(timer.current);
+    if (stopped.current || inFlight.current || !hasAny(pending.current)) return;
+    const batch = { ...pending.current };
+    inFlight.current = true;
+    setStatus('saving');
+    try {
+      await saveRef.current(batch);
+      // Keep whatever changed again while the request was on its way.
+      for (const [id, value] of Object.entries(batch)) if (pending.current[id] === value) delete pending.current[id];
+      progressStore.write(examId, userId, pending.current);
+      failures.current = 0;
+      setConnectionLost(false);
+      setFailed(null);
+      setStatus(hasAny(pending.current) ? 'saving' : 'saved');
+      inFlight.current = false;
+      if (hasAny(pending.current)) void flush();
+    } catch (err) {
+      inFlight.current = false;
+      setStatus('unsaved');
+      const status = err instanceof ApiError ? err.status : 0;
+      const retryable = status === 0 || status === 408 || status === 429 || status >= 500;
+      if (!retryable) {
+        // The attempt is closed or the answer was refused: retrying cannot help.
+        setFailed(err instanceof Error ? err.message : 'Not saved');
+        return;
+      }
+      if (status === 0) setConnectionLost(true);
+      failures.current += 1;
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures.current);
+      timer.current = window.setTimeout(() => void flush(), delay);
+    }
+  }, [examId, userId]);
+
+  /** Records a change; `immediate` saves now, otherwise after the typing pause. */
+  const change = useCallback(
+    (questionId: string, value: AnswerValue, immediate: boolean) => {
+      pending.current[questionId] = value;
+      progressStore.write(examId, userId, pending.current);
+      if (!inFlight.current) setStatus((s) => (s === 'unsaved' && failures.current > 0 ? s : 'saving'));
+      window.clearTimeout(timer.current);
+      if (immediate) void flush();
+      else timer.current = window.setTimeout(() => void flush(), AUTOSAVE_DEBOUNCE_MS);
+    },
+    [examId, userId, flush],
+  );
+
+  /** Stops saving (the exam is being submitted with the full set of answers). */
+  const stop = useCallback(() => {
+    stopped.current = true;
+    window.clearTimeout(timer.current);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: set up once per attempt (flush is stable for it)
+  useEffect(() => {
+    if (hasAny(pending.current)) void flush();
+    const online = () => {
+      failures.current = 0;
+      // Nothing waiting to be saved: no request will come back to clear the warning, so clear it here.
+      if (!hasAny(pending.current)) setConnectionLost(false);
+      void flush();
+    };
+    const offline = () => setConnectionLost(true);
+    // Warn before leaving while answers are not yet on the server.
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (hasAny(pending.current) && !stopped.current) e.preventDefault();
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('beforeunload', beforeUnload);
+      window.clearTimeout(timer.current);
+    };
+  }, []);
+
+  return { status, connectionLost, failed, change, flush, stop, retry: () => void flush() };
+}

@@ -1,0 +1,62 @@
+import { MCQ_OPTION_SLOTS, NEW_QUESTION_MARKS } from '@app/common/constants';
+import type { QuestionAdmin, QuestionInput, QuestionType } from '@app/common/schemas/exams';
+
+/** A question as the form holds it: MCQ always has 4 option slots (SPEC.md section 9). */
+export type QuestionDraft = {
+  key: string;
+  _id?: string;
+  type: QuestionType;
+  question: string;
+  options: string[];
+  correctAnswer: number;
+  marks: number | string;
+  explanation: string;
+};
+
+let seq = 0;
+const nextKey = () => `q${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+/** SPEC.md section 9: a new question is MCQ with 4 option slots and 1 mark. */
+export function newQuestionDraft(): QuestionDraft {
+  return {
+    key: nextKey(),
+    type: 'mcq',
+    question: '',
+    options: Array.from({ length: MCQ_OPTION_SLOTS }, () => ''),
+    correctAnswer: 0,
+    marks: NEW_QUESTION_MARKS,
+    explanation: '',
+  };
+}
+
+export function draftFromQuestion(q: QuestionAdmin): QuestionDraft {
+  const options = [...q.options];
+  while (options.length < MCQ_OPTION_SLOTS) options.push('');
+  return {
+    key: nextKey(),
+    _id: q._id,
+    type: q.type,
+    question: q.question,
+    options,
+    correctAnswer: q.correctAnswer ?? 0,
+    marks: q.marks,
+    explanation: q.explanation ?? '',
+  };
+}
+
+export function draftToInput(d: QuestionDraft): QuestionInput {
+  return {
+    _id: d._id,
+    type: d.type,
+    question: d.question,
+    options: d.type === 'mcq' ? d.options : [],
+    correctAnswer: d.type === 'mcq' ? d.correctAnswer : undefined,
+    marks: d.marks,
+    explanation: d.explanation.trim() ? d.explanation : null,
+  };
+}
+
+export const marksOf = (d: QuestionDraft) => {
+  const n = Number(d.marks);
+  return Number.isFinite(n) ? n : 0;
+};

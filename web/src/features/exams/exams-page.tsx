@@ -1,0 +1,118 @@
+import type { ExamListItem } from '@app/common/schemas/exams';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../app/api-client.ts';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { buttonClass } from '../../components/field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useAdminExam, useDeleteExam, useExams, useSetExamActive } from './api/exams.ts';
+import { ExamForm } from './components/exam-form.tsx';
+import { ExamList } from './components/exam-list.tsx';
+import { EXAM_UI } from './messages.ts';
+
+/** /admin/exams and /admin/exams/create: the same screen (SPEC.md section 2). `?edit={id}` edits an exam. */
+export default function ExamsPage() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const editId = params.get('edit');
+  const isCreating = pathname.replace(/\/$/, '').endsWith('/create');
+  const backToList = () => navigate('/admin/exams');
+
+  return (
+    <AdminPage
+      title="Exam Management"
+      actions={
+        !isCreating &&
+        !editId && (
+          <Link to="/admin/exams/create" className={buttonClass.primary}>
+            <Plus aria-hidden="true" className="h-4 w-4" /> Create Exam
+          </Link>
+        )
+      }
+    >
+      {isCreating ? <ExamForm exam={null} onDone={backToList} /> : editId ? <EditExam id={editId} onDone={backToList} /> : <ExamsList />}
+    </AdminPage>
+  );
+}
+
+function EditExam({ id, onDone }: { id: string; onDone: () => void }) {
+  const exam = useAdminExam(id);
+  if (exam.isPending) return <Spinner label="Loading exam..." />;
+  if (exam.isError) return <ErrorState message={errorMessage(exam.error, 'Failed to load the exam')} onRetry={() => exam.refetch()} />;
+  return <ExamForm key={exam.data._id} exam={exam.data} onDone={onDone} />;
+}
+
+function ExamsList() {
+  const navigate = useNavigate();
+  const exams = useExams();
+  const setActive = useSetExamActive();
+  const remove = useDeleteExam();
+  const [toDelete, setToDelete] = useState<ExamListItem | null>(null);
+
+  if (exams.isPending) return <Spinner label="Loading exams..." />;
+  if (exams.isError) return <ErrorState message={errorMessage(exams.error, 'Failed to load exams')} onRetry={() => exams.refetch()} />;
+  if (exams.data.length === 0) {
+    return (
+      <EmptyState title="No exams yet" hint="Create the first exam for your students.">
+        <Link to="/admin/exams/create" className={`${buttonClass.primary} mt-2`}>
+          <Plus aria-hidden="true" className="h-4 w-4" /> Create Exam
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  const toggle = (exam: ExamListItem) =>
+    setActive.mutate(
+      { id: exam._id, isActive: !exam.isActive },
+      {
+        onSuccess: () => toast.success(`${exam.title} ${exam.isActive ? 'deactivated' : 'activated'}`),
+        onError: (err) => toast.error(errorMessage(err, EXAM_UI.statusError)),
+      },
+    );
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: (data) => {
+        toast.success(data?.message ?? 'Exam deleted successfully');
+        setToDelete(null);
+      },
+      onError: (err) => {
+        toast.error(errorMessage(err, EXAM_UI.deleteError));
+        setToDelete(null);
+      },
+    });
+  };
+
+  return (
+    <>
+      <ExamList
+        exams={exams.data}
+        busyId={setActive.isPending ? (setActive.variables?.id ?? null) : null}
+        onToggle={toggle}
+        onEdit={(exam) => navigate(`/admin/exams?edit=${exam._id}`)}
+        onDelete={setToDelete}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete exam"
+        message={
+          <>
+            {EXAM_UI.deleteConfirm}
+            {toDelete && <span className="mt-2 block font-semibold">{toDelete.title}</span>}
+          </>
+        }
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

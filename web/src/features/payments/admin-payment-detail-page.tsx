@@ -1,0 +1,152 @@
+import { formatDateTime } from '@app/common/rules/dates';
+import { formatINR } from '@app/common/rules/money';
+import type { AdminPaymentDetail } from '@app/common/schemas/payments';
+import { Download } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, errorMessage } from '../../app/api-client.ts';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { buttonClass } from '../../components/field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useAdminPayment } from './api/admin-payments.ts';
+import { downloadReceipt } from './api/receipt.ts';
+import { PaymentHistoryLog } from './components/payment-history-log.tsx';
+import { PaymentRowActions } from './components/payment-row-actions.tsx';
+import { PaymentStatusBadge } from './components/payment-status-badge.tsx';
+import { usePaymentActions } from './hooks/use-payment-actions.tsx';
+import { installmentLabel, methodLabel } from './labels.ts';
+
+function Item({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className={`mt-0.5 [overflow-wrap:anywhere] text-slate-900 ${mono ? 'font-mono text-xs' : 'font-medium'}`}>{children ?? '—'}</dd>
+    </div>
+  );
+}
+
+const card = 'rounded-xl bg-white p-5 shadow-sm';
+
+function Record({ p }: { p: AdminPaymentDetail }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <section aria-labelledby="record-title" className={`${card} lg:col-span-2`}>
+        <h2 id="record-title" className="mb-4 text-lg font-semibold text-brand-800">
+          Payment record
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Item label="Student">
+            {p.studentId ? (
+              <Link to={`/admin/students/${p.studentId._id}`} className="text-brand-700 underline">
+                {p.studentId.firstName} {p.studentId.lastName}
+              </Link>
+            ) : (
+              'Deleted student'
+            )}
+          </Item>
+          <Item label="Email">{p.studentId?.email}</Item>
+          <Item label="Course">{p.course}</Item>
+          <Item label="Type">{p.kind === 'installment' ? `Installment (${installmentLabel(p.installmentNumber)})` : 'Course fee'}</Item>
+          <Item label="Amount">{formatINR(p.amount)}</Item>
+          <Item label="Status">
+            <PaymentStatusBadge status={p.status} />
+          </Item>
+          <Item label="Fee">{formatINR(p.fee)}</Item>
+          <Item label="Discount">{p.discount > 0 ? `${formatINR(p.discount)} (${p.couponCode})` : formatINR(0)}</Item>
+          <Item label="Method">{methodLabel(p.paymentMethod, p.gateway)}</Item>
+          <Item label="Currency">{p.currency}</Item>
+          <Item label="Order ID" mono>
+            {p.orderId}
+          </Item>
+          <Item label="Gateway order ID" mono>
+            {p.razorpayOrderId}
+          </Item>
+          <Item label="Gateway payment ID" mono>
+            {p.razorpayPaymentId}
+          </Item>
+          <Item label="Transaction ID" mono>
+            {p.transactionId}
+          </Item>
+          <Item label="Receipt number" mono>
+            {p.receiptNumber}
+          </Item>
+          <Item label="Gateway message">{p.responseMessage}</Item>
+          <Item label="Created">{formatDateTime(p.createdAt)}</Item>
+          <Item label="Paid">{p.paidAt ? formatDateTime(p.paidAt) : null}</Item>
+          <Item label="Last updated">{formatDateTime(p.updatedAt)}</Item>
+          {p.status === 'refunded' && (
+            <>
+              <Item label="Refunded">{p.refundedAt ? formatDateTime(p.refundedAt) : null}</Item>
+              <Item label="Refund ID" mono>
+                {p.refundId}
+              </Item>
+            </>
+          )}
+        </dl>
+      </section>
+      <section aria-labelledby="log-title" className={card}>
+        <h2 id="log-title" className="mb-4 text-lg font-semibold text-brand-800">
+          History
+        </h2>
+        <PaymentHistoryLog events={p.history} />
+      </section>
+    </div>
+  );
+}
+
+/** /admin/payments/{id}: the payment detail opened by View (SPEC.md section 2). */
+export default function AdminPaymentDetailPage() {
+  const { id = '' } = useParams();
+  const payment = useAdminPayment(id);
+  const actions = usePaymentActions();
+  const [downloading, setDownloading] = useState(false);
+
+  const onDownload = async () => {
+    setDownloading(true);
+    try {
+      await downloadReceipt(id);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not download the receipt. Please try again.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const p = payment.data;
+  return (
+    <AdminPage
+      title="Payment Details"
+      back="/admin/payments"
+      backLabel="Back to payments"
+      actions={
+        p && (
+          <>
+            <PaymentRowActions payment={p} busy={actions.busyId === p._id} onVerify={actions.verify} onRefund={actions.refund} hideView />
+            {p.status === 'completed' && (
+              <button type="button" className={buttonClass.secondary} onClick={onDownload} disabled={downloading}>
+                <Download aria-hidden="true" className="h-4 w-4" /> {downloading ? 'Downloading...' : 'Download Receipt'}
+              </button>
+            )}
+          </>
+        )
+      }
+    >
+      {payment.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading payment..." />
+        </div>
+      ) : payment.isError ? (
+        payment.error instanceof ApiError && (payment.error.status === 404 || payment.error.status === 400) ? (
+          <EmptyState title="Payment not found" hint="It may have been removed, or the link is wrong." />
+        ) : (
+          <ErrorState message={errorMessage(payment.error, 'Failed to load the payment')} onRetry={() => payment.refetch()} />
+        )
+      ) : (
+        <Record p={payment.data} />
+      )}
+      {actions.dialog}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,60 @@
+import { PAYMENT_MSG, PAYMENT_STATUSES, type PaymentStatus } from '@app/common/schemas/payments';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../app/api-client.ts';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { SelectField } from '../../components/form-controls.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useAdminPayments, usePaymentTiles } from './api/admin-payments.ts';
+import { AdminPaymentsTable } from './components/admin-payments-table.tsx';
+import { PaymentSummaryPanel, PaymentTiles } from './components/payment-tiles.tsx';
+import { usePaymentActions } from './hooks/use-payment-actions.tsx';
+import { STATUS_LABELS } from './labels.ts';
+
+const filterOptions = [{ value: '', label: 'All statuses' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
+
+/** /admin/payments: SPEC.md section 2 "Payment Management". A failed list is an error with Retry, never sample data. */
+export default function AdminPaymentsPage() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status') ?? '';
+  const status: PaymentStatus | '' = PAYMENT_STATUSES.includes(raw as PaymentStatus) ? (raw as PaymentStatus) : '';
+  const list = useAdminPayments(status);
+  const tiles = usePaymentTiles();
+  const actions = usePaymentActions();
+
+  return (
+    <AdminPage title="Payment Management">
+      <PaymentTiles query={tiles} />
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-semibold text-brand-800">Transactions</h2>
+        <div className="w-56">
+          <SelectField
+            label="Filter by status"
+            options={filterOptions}
+            value={status}
+            onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+          />
+        </div>
+      </div>
+      <div className="mt-4">
+        {list.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading payments..." />
+          </div>
+        ) : list.isError ? (
+          <ErrorState message={errorMessage(list.error, 'Failed to load payments')} onRetry={() => list.refetch()} />
+        ) : list.data.length === 0 ? (
+          <EmptyState title={PAYMENT_MSG.noPaymentsFound} hint={status ? 'Try another status filter.' : undefined} />
+        ) : (
+          <AdminPaymentsTable payments={list.data} busyId={actions.busyId} onVerify={actions.verify} onRefund={actions.refund} />
+        )}
+      </div>
+      {tiles.data && (
+        <div className="mt-6">
+          <PaymentSummaryPanel tiles={tiles.data} />
+        </div>
+      )}
+      {actions.dialog}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AdminPayment, AdminPaymentDetail, PaymentStatus, PaymentTiles } from '@app/common/schemas/payments';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+import { invalidatePayments, paymentKeys } from './keys.ts';
+
+/** GET /api/payments (admin), optionally filtered by status. */
+export const useAdminPayments = (status: PaymentStatus | '') =>
+  useQuery({
+    queryKey: paymentKeys.adminList(status),
+    queryFn: () => api<AdminPayment[]>(status ? `/api/payments?status=${status}` : '/api/payments'),
+  });
+
+/** GET /api/payments/summary: the five tiles and the Payment Summary. */
+export const usePaymentTiles = () =>
+  useQuery({ queryKey: paymentKeys.adminTiles, queryFn: () => api<PaymentTiles>('/api/payments/summary') });
+
+/** GET /api/payments/{id}: the full record with its history of state changes. */
+export const useAdminPayment = (id: string) =>
+  useQuery({ queryKey: paymentKeys.adminDetail(id), queryFn: () => api<AdminPaymentDetail>(`/api/payments/${encodeURIComponent(id)}`) });
+
+/** PATCH /api/payments/{id}/verify (pending only) and POST /api/payments/{id}/refund (completed only). */
+export function usePaymentAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'verify' | 'refund' }) =>
+      action === 'verify'
+        ? api<AdminPaymentDetail>(`/api/payments/${encodeURIComponent(id)}/verify`, { method: 'PATCH' })
+        : api<AdminPaymentDetail>(`/api/payments/${encodeURIComponent(id)}/refund`, { method: 'POST' }),
+    onSettled: () => invalidatePayments(qc),
+  });
+}

@@ -1,0 +1,22 @@
+import type { Centre } from '@app/common/schemas/centres';
+import type { PaymentStatusRecord } from '@app/common/schemas/payments';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+import { paymentKeys } from './keys.ts';
+
+/**
+ * GET /api/payments/status/{orderId} for the signed-in owner (or an admin). A 401 here must not send the
+ * visitor away from the result page, so it skips the client's redirect. While the payment is still
+ * pending (the gateway has not confirmed yet) it asks again every few seconds.
+ */
+export const usePaymentStatus = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: paymentKeys.status(orderId),
+    queryFn: () => api<PaymentStatusRecord>(`/api/payments/status/${encodeURIComponent(orderId)}`, { skipAuthRedirect: true }),
+    enabled: enabled && orderId !== '',
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 3000 : false),
+  });
+
+/** GET /api/centres: the help box shows the first centre's phone. */
+export const useSupportCentres = () =>
+  useQuery({ queryKey: ['centres'], queryFn: () => api<Centre[]>('/api/centres'), staleTime: 60 * 60_000 });

@@ -1,0 +1,61 @@
+import { FEE_TYPE_LABELS } from '@app/common/constants';
+import { formatINR } from '@app/common/rules/money';
+import type { Course } from '@app/common/schemas/courses';
+import { Check, Clock } from 'lucide-react';
+
+type Props = { courses: Course[]; selectedId: string | null; onSelect: (course: Course) => void; disabled?: boolean };
+
+/** The course cards of the fee payment page: one radio group, each card a labelled choice. */
+export function CoursePicker({ courses, selectedId, onSelect, disabled }: Props) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend className="mb-3 text-lg font-semibold text-brand-800">Select a Course</legend>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {courses.map((c) => {
+          const selected = c._id === selectedId;
+          return (
+            <label
+              key={c._id}
+              className={`relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 shadow-sm transition focus-within:ring-2 focus-within:ring-gold-400 ${
+                selected ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200 hover:border-brand-600'
+              }`}
+            >
+              <input
+                type="radio"
+                name="course"
+                value={c._id}
+                checked={selected}
+                onChange={() => onSelect(c)}
+                className="sr-only"
+                aria-label={`${c.name}, ${formatINR(c.price)}`}
+              />
+              <span className="flex items-start justify-between gap-3">
+                <span className="font-semibold text-slate-900">{c.name}</span>
+                {selected && (
+                  <span className="rounded-full bg-brand-700 p-1 text-white">
+                    <Check aria-hidden="true" className="h-3.5 w-3.5" />
+                  </span>
+                )}
+              </span>
+              <span className="mt-2 text-2xl font-bold text-brand-800">{formatINR(c.price)}</span>
+              <span className="text-xs text-slate-500">{FEE_TYPE_LABELS[c.feeType]}</span>
+              <span className="mt-2 flex items-center gap-1 text-sm text-slate-600">
+                <Clock aria-hidden="true" className="h-4 w-4" /> {c.duration}
+              </span>
+              {c.features.length > 0 && (
+                <ul className="mt-3 space-y-1 text-sm text-slate-700">
+                  {c.features.map((f) => (
+                    <li key={f} className="flex gap-2">
+                      <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,99 @@
+import { formatDate } from '@app/common/rules/dates';
+import { formatINR } from '@app/common/rules/money';
+import { PAYMENT_MSG, type PaymentHistoryItem } from '@app/common/schemas/payments';
+import { Download, History } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../app/api-client.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { usePaymentHistory } from '../api/history.ts';
+import { downloadReceipt } from '../api/receipt.ts';
+import { installmentLabel, methodLabel, OFFLINE_NOTE } from '../labels.ts';
+import { PaymentStatusBadge } from './payment-status-badge.tsx';
+
+function Entry({ p, downloading, onDownload }: { p: PaymentHistoryItem; downloading: boolean; onDownload: () => void }) {
+  const installment = installmentLabel(p.installmentNumber);
+  return (
+    <li className="rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold text-slate-900">{p.course}</p>
+          <p className="text-xs text-slate-500">
+            {p.kind === 'installment' ? `Installment: ${installment}` : 'Course fee'}
+            {p.couponCode && ` · coupon ${p.couponCode}`}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="font-bold text-slate-900">{formatINR(p.amount)}</p>
+          <PaymentStatusBadge status={p.status} />
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-slate-500">Date</dt>
+          <dd>{formatDate(p.date)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-500">Transaction ID</dt>
+          <dd className="[overflow-wrap:anywhere] font-mono text-xs">{p.transactionId ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Method</dt>
+          <dd>{methodLabel(p.method, p.gateway)}</dd>
+        </div>
+      </dl>
+      {p.status === 'pending' && p.method === 'offline' && <p className="mt-2 text-sm text-amber-800">{OFFLINE_NOTE}</p>}
+      {p.status === 'completed' && (
+        <button
+          type="button"
+          onClick={onDownload}
+          disabled={downloading}
+          aria-label={`Download Receipt for ${p.course}, ${formatINR(p.amount)}`}
+          className="mt-3 inline-flex items-center gap-2 rounded-md border border-brand-100 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+        >
+          <Download aria-hidden="true" className="h-4 w-4" />
+          {downloading ? 'Downloading...' : 'Download Receipt'}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Payment history (real, from the server): 'No payments yet' when empty; receipts on completed items. */
+export function PaymentHistory() {
+  const history = usePaymentHistory();
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const onDownload = async (p: PaymentHistoryItem) => {
+    setDownloading(p._id);
+    try {
+      await downloadReceipt(p._id);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not download the receipt. Please try again.'));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="history-title" className="rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="history-title" className="mb-4 flex items-center gap-2 text-lg font-semibold text-brand-800">
+        <History aria-hidden="true" className="h-5 w-5" /> Payment History
+      </h2>
+      {history.isPending ? (
+        <Spinner label="Loading payment history..." />
+      ) : history.isError ? (
+        <ErrorState message={errorMessage(history.error, 'Failed to load payment history')} onRetry={() => history.refetch()} />
+      ) : history.data.length === 0 ? (
+        <EmptyState title={PAYMENT_MSG.noPayments} />
+      ) : (
+        <ul className="grid gap-3" aria-label="Payments">
+          {history.data.map((p) => (
+            <Entry key={p._id} p={p} downloading={downloading === p._id} onDownload={() => onDownload(p)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

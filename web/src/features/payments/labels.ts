@@ -1,0 +1,34 @@
+import { INSTALLMENT_OPTIONS } from '@app/common/constants';
+import type { PaymentStatus } from '@app/common/schemas/payments';
+
+// How payments read on screen (SPEC.md sections 3 and 9). Amounts go through formatINR, dates through
+// formatDate/formatDateTime (en-IN, Asia/Kolkata).
+
+export const STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+export const STATUS_TONES = { pending: 'amber', completed: 'green', failed: 'red', refunded: 'blue' } as const;
+
+/** 1 → '1st' … 4 → 'Final'. */
+export const installmentLabel = (n: number | null | undefined): string | null =>
+  n == null ? null : (INSTALLMENT_OPTIONS.find((o) => o.value === n)?.label ?? String(n));
+
+export const methodLabel = (method: 'gateway' | 'offline', gateway?: string | null) =>
+  method === 'offline'
+    ? 'Offline (at the centre)'
+    : gateway === 'sandbox'
+      ? 'Online (sandbox gateway)'
+      : gateway
+        ? `Online (${gateway})`
+        : 'Online';
+
+/** The support e-mail of the Payment Failed page's help box. */
+export const SUPPORT_EMAIL = 'info@lawcoaching.local';
+
+/** Shown on a pending offline payment in the student's history. */
+export const OFFLINE_NOTE = 'Pay at your centre: an admin will verify this payment and then it will show as completed.';
+export const OFFLINE_RECORDED = 'Your offline payment has been recorded. An admin will verify it once you pay at the centre.';

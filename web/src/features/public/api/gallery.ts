@@ -1,0 +1,14 @@
+import type { GalleryCategory } from '@app/common/constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+
+export type GalleryImage = { _id: string; title: string; category: GalleryCategory; url: string };
+
+/** Gallery images in display order (GET /api/gallery). */
+export const galleryQuery = queryOptions({
+  queryKey: ['gallery'],
+  queryFn: () => api<GalleryImage[]>('/api/gallery'),
+  staleTime: 10 * 60_000,
+});
+
+export const useGallery = () => useQuery(galleryQuery);

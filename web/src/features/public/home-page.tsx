@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { usePageTitle } from '../../components/page-title.ts';
+import { Hero } from './components/hero.tsx';
+
+// The hero is the first screen; the sections under it load beside their data, so the page's
+// initial JavaScript stays within the public budget (issue 6).
+const HomeSections = lazy(() => import('./components/home-sections.tsx'));
+
+/** Home (SPEC.md section 2): hero, announcements, courses, why-choose-us, principal, centres. */
+export default function HomePage() {
+  usePageTitle('CLAT, Judiciary and Law Entrance Coaching');
+  return (
+    <>
+      <Hero />
+      <Suspense fallback={null}>
+        <HomeSections />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../app/api-client.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ErrorState } from '../../../components/states.tsx';
+
+type Props<T> = {
+  title: string;
+  icon?: ReactNode;
+  action?: ReactNode;
+  query?: UseQueryResult<T>;
+  errorText?: string;
+  className?: string;
+  children: (data: T) => ReactNode;
+};
+
+/** A dashboard card with its own loading and error-with-Retry state: one failed call never blanks the page. */
+export function DashboardSection<T>({
+  title,
+  icon,
+  action,
+  query,
+  errorText = `Failed to load ${title.toLowerCase()}`,
+  className = '',
+  children,
+}: Props<T>) {
+  let body: ReactNode;
+  if (!query) body = children(undefined as T);
+  else if (query.isPending) body = <Spinner label={`Loading ${title.toLowerCase()}...`} />;
+  else if (query.isError) body = <ErrorState message={errorMessage(query.error, errorText)} onRetry={() => query.refetch()} />;
+  else body = children(query.data);
+  return (
+    <section aria-label={title} className={`rounded-xl bg-white p-5 shadow-sm ${className}`}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-brand-800">
+          {icon && <span aria-hidden="true">{icon}</span>}
+          {title}
+        </h2>
+        {action}
+      </div>
+      {body}
+    </section>
+  );
+}

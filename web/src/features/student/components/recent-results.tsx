@@ -1,0 +1,89 @@
+import { resultStats } from '@app/common/rules/result-stats';
+import { formatDate } from '@app/common/rules/dates';
+import type { StudentResult } from '@app/common/schemas/submissions';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Award, BarChart3, ListOrdered, TrendingUp, Trophy } from 'lucide-react';
+import { Link } from 'react-router';
+import { StatTile } from '../../../components/admin-page.tsx';
+import { formatPercent, GradeBadge, Percent } from '../../../components/score.tsx';
+import { DashboardSection } from './dashboard-section.tsx';
+
+const published = (r: StudentResult) => r.resultsPublished && r.percentage !== null;
+
+/** Stats of SPEC.md section 2 "Student dashboard": average and best over published results; rank is not calculated. */
+export function ResultStats({ query }: { query: UseQueryResult<StudentResult[]> }) {
+  return (
+    <DashboardSection title="Performance" icon={<BarChart3 className="h-5 w-5" />} query={query} errorText="Failed to load your statistics">
+      {(list: StudentResult[]) => {
+        const stats = resultStats(list.map((r) => (published(r) ? r : { ...r, percentage: null })));
+        return (
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatTile label="Exams Taken" value={list.length} icon={<ListOrdered aria-hidden="true" className="h-5 w-5" />} />
+            <StatTile
+              label="Average Score"
+              value={formatPercent(stats.averagePercent)}
+              tone="green"
+              icon={<TrendingUp aria-hidden="true" className="h-5 w-5" />}
+            />
+            <StatTile
+              label="Best Score"
+              value={formatPercent(stats.bestPercent)}
+              tone="amber"
+              icon={<Trophy aria-hidden="true" className="h-5 w-5" />}
+            />
+            <StatTile
+              label="Rank"
+              value={<span className="block text-sm font-semibold leading-tight text-slate-500">Not calculated</span>}
+              tone="slate"
+              icon={<Award aria-hidden="true" className="h-5 w-5" />}
+            />
+          </div>
+        );
+      }}
+    </DashboardSection>
+  );
+}
+
+export function RecentResults({ query }: { query: UseQueryResult<StudentResult[]> }) {
+  return (
+    <DashboardSection
+      title="Results"
+      icon={<Award className="h-5 w-5" />}
+      query={query}
+      errorText="Failed to load your results"
+      action={
+        <Link to="/student/results" className="text-sm font-semibold text-brand-700 hover:underline">
+          View All Results
+        </Link>
+      }
+    >
+      {(list: StudentResult[]) =>
+        list.length === 0 ? (
+          <p className="text-slate-600">No results yet. Take an exam to see your results here.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {list.slice(0, 5).map((r) => (
+              <li key={r._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div>
+                  <p className="font-medium text-slate-900">{r.exam.title}</p>
+                  <p className="text-sm text-slate-500">{formatDate(r.submittedAt)}</p>
+                </div>
+                {published(r) ? (
+                  <div className="flex items-center gap-3 text-sm">
+                    <span>
+                      {r.marksObtained} / {r.totalMarks}
+                    </span>
+                    <Percent value={r.percentage} />
+                    <GradeBadge grade={r.grade} />
+                  </div>
+                ) : (
+                  <span className="text-sm font-medium text-amber-800">Under Review</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,38 @@
+import { useAuth } from '../../app/auth.tsx';
+import { usePageTitle } from '../../components/page-title.ts';
+// The dashboard composes the payments feature's summary card (issue 5): fees are a payments concern.
+import { PaymentSummaryCard } from '../payments/components/payment-summary-card.tsx';
+import { useMyResults } from './api/dashboard.ts';
+import { AvailableExams } from './components/available-exams.tsx';
+import { EnrolmentCard } from './components/enrolment-card.tsx';
+import { ProfileCard } from './components/profile-card.tsx';
+import { RecentResults, ResultStats } from './components/recent-results.tsx';
+
+/** SPEC.md section 2 "Student dashboard": profile, enrolment, fees and installments
+ * (GET /api/payments/student), available exams, results and stats. */
+export default function StudentDashboardPage() {
+  usePageTitle('Student dashboard');
+  const { user } = useAuth();
+  const results = useMyResults();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-brand-800">Student dashboard</h1>
+      {user && <p className="mt-1 text-slate-600">Welcome back, {user.firstName}.</p>}
+      <div className="mt-6 grid gap-6">
+        <ResultStats query={results} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
+            <AvailableExams />
+            {/* Fees sit in the wide column: the installment schedule is a five-column table. */}
+            <PaymentSummaryCard />
+            <RecentResults query={results} />
+          </div>
+          <div className="grid min-w-0 content-start gap-6">
+            {user && <ProfileCard user={user} />}
+            <EnrolmentCard />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

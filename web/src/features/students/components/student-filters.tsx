@@ -1,0 +1,161 @@
+import { STUDENT_SORT_KEYS } from '@app/common/constants';
+import type { StudentSortKey } from '@app/common/schemas/users';
+import { ArrowDownAZ, ArrowUpAZ, Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FilterKey, SortOrder } from './use-student-filters.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export const SORT_LABELS: Record<StudentSortKey, string> = {
+  name: 'Name',
+  course: 'Course',
+  centre: 'Centre',
+  email: 'Email',
+  joinDate: 'Join date',
+  performance: 'Performance',
+  exams: 'Exams taken',
+};
+
+const control =
+  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
+
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-[10rem] flex-1 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={control}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+type Props = {
+  filters: Record<FilterKey, string>;
+  sort: StudentSortKey;
+  order: SortOrder;
+  courses: string[];
+  centres: { id: string; name: string }[];
+  hasFilters: boolean;
+  onFilter: (key: FilterKey, value: string) => void;
+  onSort: (key: StudentSortKey) => void;
+  onToggleOrder: () => void;
+  onClear: () => void;
+};
+
+/** Search (debounced, answered by the server), status/course/centre filters, sort and order, Clear All Filters. */
+export function StudentFilters({ filters, sort, order, courses, centres, hasFilters, onFilter, onSort, onToggleOrder, onClear }: Props) {
+  const searchId = useId();
+  const [search, setSearch] = useState(filters.search);
+  // Follow the address when it changes from elsewhere (Clear All Filters, back button).
+  useEffect(() => setSearch(filters.search), [filters.search]);
+  const onFilterRef = useRef(onFilter);
+  onFilterRef.current = onFilter;
+  useEffect(() => {
+    if (search.trim() === filters.search) return;
+    const t = setTimeout(() => onFilterRef.current('search', search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [search, filters.search]);
+
+  const isDefault = !hasFilters && sort === 'name' && order === 'asc';
+  return (
+    <div className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={searchId} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+          Search students
+        </label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Name, email, phone or registration number"
+            className={`${control} w-full pl-9`}
+          />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <Select
+          label="Status"
+          value={filters.status}
+          onChange={(v) => onFilter('status', v)}
+          options={[
+            { value: '', label: 'All statuses' },
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+        />
+        <Select
+          label="Course"
+          value={filters.course}
+          onChange={(v) => onFilter('course', v)}
+          options={[
+            { value: '', label: 'All courses' },
+            ...(filters.course && !courses.includes(filters.course) ? [filters.course] : [])
+              .concat(courses)
+              .map((c) => ({ value: c, label: c })),
+          ]}
+        />
+        <Select
+          label="Centre"
+          value={filters.centre}
+          onChange={(v) => onFilter('centre', v)}
+          options={[{ value: '', label: 'All centres' }, ...centres.map((c) => ({ value: c.id, label: c.name }))]}
+        />
+        <div className="flex min-w-[18rem] flex-1 items-end gap-2">
+          <div className="flex flex-1">
+            <Select
+              label="Sort by"
+              value={sort}
+              onChange={(v) => onSort(v as StudentSortKey)}
+              options={STUDENT_SORT_KEYS.map((k) => ({ value: k, label: SORT_LABELS[k] }))}
+            />
+          </div>
+          <button
+            type="button"
+            onClick={onToggleOrder}
+            className="inline-flex shrink-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            title="Switch between ascending and descending"
+          >
+            {order === 'asc' ? (
+              <ArrowUpAZ aria-hidden="true" className="h-5 w-5" />
+            ) : (
+              <ArrowDownAZ aria-hidden="true" className="h-5 w-5" />
+            )}
+            {order === 'asc' ? 'Ascending' : 'Descending'}
+          </button>
+        </div>
+        <button
+          type="button"
+          onClick={() => {
+            setSearch('');
+            onClear();
+          }}
+          disabled={isDefault}
+          className="inline-flex shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+        >
+          <X aria-hidden="true" className="h-4 w-4" /> Clear All Filters
+        </button>
+      </div>
+    </div>
+  );
+}

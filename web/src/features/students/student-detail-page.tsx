@@ -1,0 +1,128 @@
+import { formatDate, formatDateTime } from '@app/common/rules/dates';
+import type { StudentDetail } from '@app/common/schemas/users';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../app/api-client.ts';
+import { AdminPage, StatTile } from '../../components/admin-page.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { ErrorState } from '../../components/states.tsx';
+import { useStudent } from './api/students.ts';
+import { ActiveBadge, Score } from './components/student-status.tsx';
+import { mailtoFor } from './components/students-table.tsx';
+import { STUDENT_WEB_MSG } from './messages.ts';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const statusLabel = { SUBMITTED: 'Submitted', EVALUATED: 'Evaluated', PENDING: 'Pending' } as const;
+
+function Profile({ s }: { s: StudentDetail }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="profile" className="rounded-xl bg-white p-6 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="profile" className="text-xl font-semibold text-slate-900">
+            {s.fullName}
+          </h2>
+          <ActiveBadge isActive={s.isActive} />
+        </div>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Item label="Registration number">{s.registrationNumber ?? '—'}</Item>
+          <Item label="Email">
+            <a href={mailtoFor(s)} className="text-brand-700 hover:underline">
+              {s.email}
+            </a>
+          </Item>
+          <Item label="Phone">{s.phone ?? 'Not provided'}</Item>
+          <Item label="Course interest">{s.courseInterest ?? '—'}</Item>
+          <Item label="Centre">{s.centreDetails ? `${s.centreDetails.name}, ${s.centreDetails.location}` : '—'}</Item>
+          <Item label="Education">{s.education ?? '—'}</Item>
+          <Item label="Joined">{formatDate(s.createdAt)}</Item>
+          <Item label="Last login">{s.lastLogin ? formatDateTime(s.lastLogin) : 'Never'}</Item>
+        </dl>
+      </section>
+      <section aria-labelledby="exam-stats">
+        <h2 id="exam-stats" className="mb-3 text-lg font-semibold text-slate-800">
+          Exam statistics
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <StatTile label="Exams taken" value={s.examsTaken} />
+          <StatTile label="Average score" value={<Score value={s.averageScore} />} tone="green" />
+          <StatTile label="Passed / Failed" value={`${s.passedExams} / ${s.failedExams}`} tone="amber" />
+          <StatTile label="Marks" value={`${s.totalMarksObtained} / ${s.totalMarksAvailable}`} tone="slate" />
+        </div>
+      </section>
+      <section aria-labelledby="submissions" className="rounded-xl bg-white shadow-sm">
+        <h2 id="submissions" className="border-b border-slate-200 px-5 py-3 font-semibold text-slate-800">
+          Submissions
+        </h2>
+        {s.submissions.length === 0 ? (
+          <p className="px-5 py-6 text-slate-600">No exams taken yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  {['Exam', 'Submitted', 'Marks', 'Percentage', 'Result', 'Status'].map((h) => (
+                    <th key={h} scope="col" className="px-4 py-3">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {s.submissions.map((sub) => (
+                  <tr key={sub._id}>
+                    <td className="px-4 py-3 font-medium">{sub.exam.title}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatDateTime(sub.submittedAt)}</td>
+                    <td className="px-4 py-3">
+                      {sub.marksObtained} / {sub.totalMarks}
+                    </td>
+                    <td className="px-4 py-3">
+                      <Score value={sub.percentage} />
+                    </td>
+                    <td className="px-4 py-3">{sub.isPassed === null ? 'Pending' : sub.isPassed ? 'Pass' : 'Fail'}</td>
+                    <td className="px-4 py-3">{statusLabel[sub.status]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** /admin/students/{id}: profile and exam statistics (SPEC.md section 2, Student detail). */
+export default function StudentDetailPage() {
+  const { id = '' } = useParams();
+  const query = useStudent(id);
+  const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  return (
+    <AdminPage title="Student Details" back="/admin/students" backLabel="Back to students">
+      {query.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading student details..." />
+        </div>
+      ) : notFound ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl bg-white p-10 text-center shadow-sm">
+          <h2 className="text-xl font-semibold text-slate-800">{STUDENT_WEB_MSG.notFound}</h2>
+          <Link to="/admin/students" className="font-medium text-brand-700 hover:underline">
+            Back to students
+          </Link>
+        </div>
+      ) : query.isError ? (
+        <ErrorState message={STUDENT_WEB_MSG.detailError} onRetry={() => query.refetch()} />
+      ) : (
+        <Profile s={query.data} />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,123 @@
+import { SUBMISSION_SORT_KEYS, SUBMISSIONS_PAGE_SIZE } from '@app/common/constants';
+import { BookOpen, CheckCircle2, Clock, FileText } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../app/api-client.ts';
+import { AdminPage, StatTile } from '../../components/admin-page.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useAdminSubmissions, useSubmissionStats } from './api/submissions.ts';
+import { CourseOverview } from './components/course-overview.tsx';
+import { EvaluateModal } from './components/evaluate-modal.tsx';
+import { defaultOrder, type Filters, FiltersBar } from './components/filters-bar.tsx';
+import { ResultsManagement } from './components/results-management.tsx';
+import { Pagination, SubmissionsTable } from './components/submissions-table.tsx';
+
+const isSortKey = (v: string | null): v is Filters['sort'] => SUBMISSION_SORT_KEYS.includes(v as Filters['sort']);
+
+/** /admin/submissions: SPEC.md section 2 "Exam Submissions". Filters live in the address, so a view can be shared. */
+export default function SubmissionsPage() {
+  const [params, setParams] = useSearchParams();
+  const sort = isSortKey(params.get('sort')) ? (params.get('sort') as Filters['sort']) : 'submittedAt';
+  const filters: Filters = {
+    search: params.get('search') ?? '',
+    examId: params.get('examId') ?? '',
+    courseId: params.get('courseId') ?? '',
+    sort,
+    order: params.get('order') === 'asc' ? 'asc' : params.get('order') === 'desc' ? 'desc' : defaultOrder(sort),
+  };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const stats = useSubmissionStats();
+  const list = useAdminSubmissions({ page, limit: SUBMISSIONS_PAGE_SIZE, ...filters });
+
+  const update = useCallback(
+    (patch: Partial<Filters> & { page?: number }) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(patch)) {
+            if (v === '' || v === undefined) next.delete(k);
+            else next.set(k, String(v));
+          }
+          if (!('page' in patch)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const isFiltered = Boolean(filters.search || filters.examId || filters.courseId || params.get('sort') || params.get('order'));
+
+  return (
+    <AdminPage title="Exam Submissions">
+      <div className="grid gap-6">
+        {stats.isError ? (
+          <ErrorState message={errorMessage(stats.error, 'Failed to load the submission figures')} onRetry={() => stats.refetch()} />
+        ) : (
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <StatTile
+              label="Total Submissions"
+              value={stats.data?.totals.total ?? '…'}
+              icon={<FileText aria-hidden="true" className="h-6 w-6" />}
+            />
+            <StatTile
+              label="Evaluated"
+              value={stats.data?.totals.evaluated ?? '…'}
+              tone="green"
+              icon={<CheckCircle2 aria-hidden="true" className="h-6 w-6" />}
+            />
+            <StatTile
+              label="Pending"
+              value={stats.data?.totals.pending ?? '…'}
+              tone="amber"
+              icon={<Clock aria-hidden="true" className="h-6 w-6" />}
+            />
+            <StatTile
+              label="Courses"
+              value={stats.data?.totals.courses ?? '…'}
+              tone="slate"
+              icon={<BookOpen aria-hidden="true" className="h-6 w-6" />}
+            />
+          </div>
+        )}
+        <FiltersBar
+          filters={filters}
+          stats={stats.data}
+          onChange={update}
+          onClear={() => setParams(new URLSearchParams(), { replace: true })}
+          isFiltered={isFiltered}
+        />
+        {stats.data && (
+          <div className="grid gap-6 xl:grid-cols-2">
+            <CourseOverview courses={stats.data.courses} />
+            <ResultsManagement exams={stats.data.exams} />
+          </div>
+        )}
+        <section aria-label="Submissions" className="grid gap-3">
+          {list.isPending ? (
+            <Spinner label="Loading submissions..." />
+          ) : list.isError ? (
+            <ErrorState message={errorMessage(list.error, 'Failed to load submissions')} onRetry={() => list.refetch()} />
+          ) : list.data.submissions.length === 0 ? (
+            <EmptyState
+              title="No submissions found"
+              hint={isFiltered ? 'Try adjusting your search or filter criteria' : 'Submissions will appear here once students take exams'}
+            />
+          ) : (
+            <>
+              <p className="text-sm text-slate-600">
+                {list.data.total} submission{list.data.total === 1 ? '' : 's'}
+                {list.isFetching && ' · updating...'}
+              </p>
+              <SubmissionsTable rows={list.data.submissions} onOpen={(row) => setOpenId(row._id)} />
+              <Pagination page={list.data.page} totalPages={list.data.totalPages} onPage={(p) => update({ page: p })} />
+            </>
+          )}
+        </section>
+      </div>
+      <EvaluateModal submissionId={openId} onClose={() => setOpenId(null)} />
+    </AdminPage>
+  );
+}
