@@ -76,7 +76,11 @@ beforeAll(async () => {
         .returning();
       const token = direct.ctx.signer.sign({ sub: s.id, role: 'student', ver: s.tokenVersion });
       studentTokens.push(token);
-      const start = await direct.inject({ method: 'POST', url: `/api/exams/${examId}/attempt`, headers: { authorization: `Bearer ${token}` } });
+      const start = await direct.inject({
+        method: 'POST',
+        url: `/api/exams/${examId}/attempt`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (start.statusCode !== 200) throw new Error(`start: ${start.statusCode} ${start.body}`);
       const [r] = await direct.ctx.db
         .insert(admissionRequests)

@@ -11,7 +11,7 @@ export class TcpProxy {
   private server: net.Server | null = null;
   private readonly pairs = new Set<Pair>();
   private mode: 'open' | CutMode = 'open';
-  private trigger: { text: string; then: CutMode; fired: () => unknown } | null = null;
+  private trigger: { text: string; mode: CutMode; fired: () => unknown } | null = null;
   port = 0;
 
   constructor(
@@ -49,7 +49,7 @@ export class TcpProxy {
       if (t && chunk.includes(t.text)) {
         // The statement never reaches the database: the connection dies just before it.
         this.trigger = null;
-        this.cut(t.then);
+        this.cut(t.mode);
         t.fired();
         return;
       }
@@ -78,7 +78,7 @@ export class TcpProxy {
   /** Cuts (in `mode`) as soon as a client sends a message containing `text`; `fired` tells whether it did. */
   cutWhen(text: string, mode: CutMode = 'refuse'): { readonly fired: boolean } {
     const state = { fired: false };
-    this.trigger = { text, then: mode, fired: () => (state.fired = true) };
+    this.trigger = { text, mode, fired: () => (state.fired = true) };
     return state;
   }
 

@@ -20,6 +20,7 @@ const CMD = {
   uploadsBackup: 'tar -C "$DATA_DIR" -czf "$UPLOADS_FILE" uploads',
   uploadsRestore: 'tar -C "$DATA_DIR" -xzf "$UPLOADS_FILE"',
   dirBackup: 'tar -C "$DATA_DIR" -czf "$BACKUP_FILE" .',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, run by sh
   dirWipe: 'find "${DATA_DIR:?}" -mindepth 1 -delete',
   dirRestore: 'tar -C "$DATA_DIR" -xzf "$BACKUP_FILE"',
 };
