@@ -107,6 +107,12 @@ export async function handleWebhook(ctx: Ctx, log: FastifyBaseLogger, gatewayNam
       await settleWithGateway(ctx, payment, cause, notice.message);
     }
   }
-  await ctx.db.insert(gatewayEvents).values({ id: eventKey, gateway: gateway.name }).onConflictDoNothing();
-  return { status: 200, body: { status: 'processed' } };
+  // Deliveries of one event that arrive together are all applied (settling is idempotent); the one
+  // that records the event first reports it processed, the others duplicate.
+  const recorded = await ctx.db
+    .insert(gatewayEvents)
+    .values({ id: eventKey, gateway: gateway.name })
+    .onConflictDoNothing()
+    .returning({ id: gatewayEvents.id });
+  return { status: 200, body: { status: recorded.length ? 'processed' : 'duplicate' } };
 }
