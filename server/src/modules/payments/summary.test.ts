@@ -79,11 +79,11 @@ describe('computeSummary', () => {
     expect(nextDay.installments[0].status).toBe('overdue');
   });
 
-  it('paid when completed installment payments with its number cover it; paid is never overdue', () => {
+  it('only completed payments of this admission count; paid is never overdue', () => {
     const rows = [
       payment({ installmentNumber: 1, amountPaise: 300_000, paidAt: at('2026-01-11T06:00:00Z') }),
       payment({ installmentNumber: 1, amountPaise: 325_000, paidAt: at('2026-01-12T06:00:00Z') }),
-      payment({ installmentNumber: 2, amountPaise: 600_000 }), // short of 6250
+      payment({ installmentNumber: 2, amountPaise: 600_000, paidAt: at('2026-02-01T06:00:00Z') }), // 12250 in all: short of the 2nd
       payment({ installmentNumber: 3, amountPaise: 625_000, status: 'pending' }),
       payment({ installmentNumber: 3, amountPaise: 625_000, status: 'failed' }),
       payment({ installmentNumber: 4, amountPaise: 625_100, status: 'refunded' }),
@@ -93,6 +93,33 @@ describe('computeSummary', () => {
     expect(s.installments.map((i) => i.status)).toEqual(['paid', 'overdue', 'overdue', 'overdue']);
     expect(s.installments[0].paidDate).toBe('2026-01-12T06:00:00.000Z');
     expect(s).toMatchObject({ paidAmount: 12_250, pendingAmount: 12_751, paymentStatus: 'partial' });
+  });
+
+  it('money paid ahead covers the next installments, whatever installment was picked', () => {
+    // One payment of half the fee, picked as the 1st: the 2nd is paid too, never overdue.
+    const ahead = computeSummary(
+      admission,
+      [payment({ installmentNumber: 1, amountPaise: 1_250_000, paidAt: at('2026-01-11T06:00:00Z') })],
+      at('2026-03-15T06:00:00Z'),
+    );
+    expect(ahead.installments.map((i) => i.status)).toEqual(['paid', 'paid', 'overdue', 'pending']);
+    expect(ahead.installments[1].paidDate).toBe('2026-01-11T06:00:00.000Z');
+    expect(ahead).toMatchObject({ paidAmount: 12_500, pendingAmount: 12_501 });
+
+    // A payment picked as the 2nd covers the one due first.
+    const second = computeSummary(admission, [payment({ installmentNumber: 2, amountPaise: 625_000 })], at('2026-02-20T06:00:00Z'));
+    expect(second.installments.map((i) => i.status)).toEqual(['paid', 'overdue', 'pending', 'pending']);
+  });
+
+  it('an installment is paid on the day the payments first add up to it', () => {
+    const rows = [
+      payment({ amountPaise: 300_000, paidAt: at('2026-01-11T06:00:00Z') }),
+      payment({ amountPaise: 500_000, paidAt: at('2026-01-20T06:00:00Z') }),
+      payment({ installmentNumber: 3, amountPaise: 500_000, paidAt: at('2026-02-05T06:00:00Z') }),
+    ];
+    const s = computeSummary(admission, rows, at('2026-02-06T06:00:00Z'));
+    expect(s.installments.map((i) => i.paidDate)).toEqual(['2026-01-20T06:00:00.000Z', '2026-02-05T06:00:00.000Z', null, null]);
+    expect(s.installments.map((i) => i.status)).toEqual(['paid', 'paid', 'pending', 'pending']);
   });
 
   it('a course fee paid with a coupon settles the whole fee', () => {

@@ -66,31 +66,35 @@ export function dueDateOf(admissionDate: Date, months: number): Date {
 /**
  * The summary, computed for `now` (injected so the overdue rule can be tested around the due date).
  * Four equal installments (whole rupees; the last takes the remainder) due at the admission date
- * + 0, 1, 2, 3 months; an installment is paid when completed installment payments with its number
- * cover it, or when the whole fee is paid. Unpaid after its due day (IST) it is overdue.
+ * + 0, 1, 2, 3 months. Money paid covers the installments in order of their due dates, whatever
+ * installment the student picked when paying: installment k is paid once the completed payments add
+ * up to installments 1..k, on the day they did. A student who paid ahead is never shown as overdue,
+ * and what the schedule shows unpaid is exactly the pending amount. Unpaid after its due day (IST)
+ * an installment is overdue.
  */
 export function computeSummary(admission: ApprovedAdmission, all: PaymentRow[], now: Date): PaymentSummary {
   const total = admission.course.pricePaise;
   const counted = all.filter((p) => countsFor(admission, p)).sort((a, b) => (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0));
   const paid = counted.reduce((sum, p) => sum + creditOf(p), 0);
-  let running = 0;
-  const fullyPaidAt = counted.find((p) => {
-    running += creditOf(p);
-    return running >= total;
-  })?.paidAt;
+  /** When the completed payments first added up to `threshold` paise; null if they never did. */
+  const reachedAt = (threshold: number) => {
+    let running = 0;
+    return (
+      counted.find((p) => {
+        running += creditOf(p);
+        return running >= threshold;
+      })?.paidAt ?? null
+    );
+  };
 
   const n = INSTALLMENT_OPTIONS.length;
   const part = Math.floor(total / n / 100) * 100;
   const today = istDate(now);
+  let dueSoFar = 0;
   const installments = INSTALLMENT_OPTIONS.map(({ value }, i) => {
     const amount = i === n - 1 ? total - part * (n - 1) : part;
-    const mine = counted.filter((p) => p.kind === 'installment' && p.installmentNumber === value);
-    let sum = 0;
-    const coveredAt = mine.find((p) => {
-      sum += p.amountPaise;
-      return sum >= amount;
-    })?.paidAt;
-    const paidDate = coveredAt ?? (total > 0 && paid >= total ? fullyPaidAt : null) ?? null;
+    dueSoFar += amount;
+    const paidDate = amount > 0 ? reachedAt(dueSoFar) : null;
     const dueDate = dueDateOf(admission.admissionDate, i);
     const status = paidDate || amount === 0 ? 'paid' : today > istDate(dueDate) ? 'overdue' : 'pending';
     return {
