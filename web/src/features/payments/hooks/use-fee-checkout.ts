@@ -2,18 +2,14 @@ import { type CreateOrderBody, PAYMENT_MSG, type PaymentHistoryItem } from '@app
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, errorMessage } from '../../../app/api-client.ts';
 import { createOrder, runSandboxCheckout, verifyPayment } from '../api/fee-payment.ts';
 import { postToGateway } from '../api/installment.ts';
 import { invalidatePayments } from '../api/keys.ts';
 import { openRazorpayCheckout } from '../api/razorpay.ts';
 import type { SandboxCheckout } from '../components/sandbox-checkout-dialog.tsx';
+import { paymentErrorMessage } from '../errors.ts';
 
 type Callbacks = { onPaid: () => void; onOfflineRecorded: (payment: PaymentHistoryItem) => void };
-
-/** A refusal the server explains (4xx) is shown as it is; anything else is the spec's verification message. */
-const verifyError = (err: unknown) =>
-  err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : PAYMENT_MSG.verificationFailed;
 
 /**
  * Fee payment states (SPEC.md section 4): idle → processing → success, or back to idle when the gateway
@@ -41,7 +37,7 @@ export function useFeeCheckout({ onPaid, onOfflineRecorded }: Callbacks) {
     try {
       await verifyPayment(answer);
     } catch (err) {
-      failed(verifyError(err));
+      failed(paymentErrorMessage(err, PAYMENT_MSG.verificationFailed));
       return;
     }
     toast.success(PAYMENT_MSG.paymentSuccess);
@@ -56,7 +52,7 @@ export function useFeeCheckout({ onPaid, onOfflineRecorded }: Callbacks) {
     try {
       order = await createOrder({ courseId: body.courseId, couponCode: body.couponCode, method: body.method });
     } catch (err) {
-      failed(errorMessage(err, PAYMENT_MSG.paymentFailed));
+      failed(paymentErrorMessage(err, PAYMENT_MSG.paymentFailed));
       return;
     }
     if (order.method === 'offline') {

@@ -2,15 +2,15 @@ import { formatINR } from '@app/common/rules/money';
 import { type AdminPayment, PAYMENT_MSG } from '@app/common/schemas/payments';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../app/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { usePaymentAction } from '../api/admin-payments.ts';
+import { paymentErrorMessage } from '../errors.ts';
 
 type Pending = { payment: AdminPayment; action: 'verify' | 'refund' } | null;
 
 const studentName = (p: AdminPayment) => (p.studentId ? `${p.studentId.firstName} ${p.studentId.lastName}` : 'a deleted student');
 
-/** Verify and Refund, each behind a confirmation; failures show the server's reason or the spec's message. */
+/** Verify and Refund, each behind a confirmation; a failure shows the server's reason (4xx) or the spec's message. */
 export function usePaymentActions() {
   const mutation = usePaymentAction();
   const [pending, setPending] = useState<Pending>(null);
@@ -26,7 +26,7 @@ export function usePaymentActions() {
           setPending(null);
         },
         onError: (err) => {
-          toast.error(errorMessage(err, action === 'verify' ? PAYMENT_MSG.verifyError : PAYMENT_MSG.refundError));
+          toast.error(paymentErrorMessage(err, action === 'verify' ? PAYMENT_MSG.verifyError : PAYMENT_MSG.refundError));
           setPending(null);
         },
       },
