@@ -19,6 +19,9 @@ import { QuestionView } from './question-view.tsx';
 import { ConnectionBanner } from './save-indicator.tsx';
 
 const SUBMIT_ERROR = 'Error submitting exam. Please try again.';
+/** At zero the submission is retried this often until the server answers (accepted, or 409 after the grace). */
+export const AUTO_SUBMIT_RETRY_MS = 3000;
+const isRetryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
 
 type Props = {
   exam: ExamStudent;
@@ -47,6 +50,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
   const seconds = useCountdown(deadlineAt);
   const submit = useSubmitExam();
   const autoSubmitted = useRef(false);
+  const autoRetry = useRef<number | undefined>(undefined);
   const answersRef = useRef(answers);
   answersRef.current = answers;
 
@@ -55,6 +59,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
     userId,
     initialPending: localPending,
     save: (changed) => saveAnswers(exam._id, changed),
+    onClosed,
   });
 
   const question = exam.questions[index];
@@ -93,7 +98,9 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
   };
 
   const doSubmit = useCallback(
-    (auto: boolean, tries = 0) => {
+    (auto: boolean) => {
+      window.clearTimeout(autoRetry.current);
+      autoRetry.current = undefined;
       autosave.stop();
       setSubmitError(null);
       submit.mutate(
@@ -110,13 +117,17 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
               onClosed(errorMessage(err, SUBMIT_ERROR));
               return;
             }
-            // At zero there is no one to press Submit again: keep trying while the server's grace lasts.
-            if (auto && status === 0 && tries < 8) {
-              window.setTimeout(() => doSubmit(true, tries + 1), 3000);
+            // At zero there is no one to press Submit again: keep trying (and at once when the connection
+            // returns) until the server answers; after its grace it closes the attempt and says so with 409.
+            if (auto && isRetryable(status)) {
+              setSubmitError(errorMessage(err, SUBMIT_ERROR));
+              autoRetry.current = window.setTimeout(() => doSubmit(true), AUTO_SUBMIT_RETRY_MS);
               return;
             }
             setConfirmOpen(false);
             setSubmitError(errorMessage(err, SUBMIT_ERROR));
+            // Not submitted: the student is still answering, so the answers must keep reaching the server.
+            if (!auto) autosave.resume();
           },
         },
       );
@@ -132,7 +143,26 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
     doSubmit(true);
   }, [seconds, doSubmit]);
 
+  // An automatic submission waiting to be retried goes at once when the connection returns.
+  const doSubmitRef = useRef(doSubmit);
+  doSubmitRef.current = doSubmit;
+  useEffect(() => {
+    const online = () => {
+      if (autoRetry.current !== undefined) doSubmitRef.current(true);
+    };
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      window.clearTimeout(autoRetry.current);
+    };
+  }, []);
+
   const timeUp = seconds <= 0;
+  // After zero there is no dialog: Submit Exam submits at once (when the automatic submission was refused).
+  const openSubmit = () => {
+    if (!timeUp) setConfirmOpen(true);
+    else if (!submit.isPending) doSubmit(true);
+  };
   return (
     <div className="min-h-[70vh] bg-slate-100">
       <div ref={stickyRef} className="sticky top-16 z-30">
@@ -143,7 +173,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
           seconds={seconds}
           saveStatus={autosave.status}
           submitting={submit.isPending}
-          onSubmit={() => setConfirmOpen(true)}
+          onSubmit={openSubmit}
         />
         {autosave.connectionLost && <ConnectionBanner onRetry={autosave.retry} />}
       </div>
@@ -181,7 +211,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
                   disabled={submit.isPending}
                   onClick={() => {
                     void autosave.flush();
-                    setConfirmOpen(true);
+                    openSubmit();
                   }}
                 >
                   <Send aria-hidden="true" className="h-4 w-4" /> Submit Exam

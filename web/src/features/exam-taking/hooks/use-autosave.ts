@@ -16,13 +16,15 @@ type Options = {
   /** Answers found in localStorage when the attempt resumed: sent at once. */
   initialPending: AnswerMap;
   save: (changed: AnswerMap) => Promise<unknown>;
+  /** The server refused a save with 409: the attempt is closed (time over, or submitted on another device). */
+  onClosed?: (message: string) => void;
 };
 
 /**
  * Saves changed answers to the server (DESIGN.md section 5): debounced while typing, immediately on
  * navigation and option change, retried with a growing delay while the connection is down.
  */
-export function useAutosave({ examId, userId, initialPending, save }: Options) {
+export function useAutosave({ examId, userId, initialPending, save, onClosed }: Options) {
   const pending = useRef<AnswerMap>({ ...initialPending });
   const inFlight = useRef(false);
   const failures = useRef(0);
@@ -30,6 +32,8 @@ export function useAutosave({ examId, userId, initialPending, save }: Options) {
   const stopped = useRef(false);
   const saveRef = useRef(save);
   saveRef.current = save;
+  const onClosedRef = useRef(onClosed);
+  onClosedRef.current = onClosed;
   const [status, setStatus] = useState<SaveStatus>(Object.keys(initialPending).length ? 'saving' : 'saved');
   const [connectionLost, setConnectionLost] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
@@ -53,8 +57,14 @@ export function useAutosave({ examId, userId, initialPending, save }: Options) {
       if (hasAny(pending.current)) void flush();
     } catch (err) {
       inFlight.current = false;
-      setStatus('unsaved');
       const status = err instanceof ApiError ? err.status : 0;
+      // Submitting: the submission carries every answer, and a save it overtook is refused with 409.
+      if (stopped.current) return;
+      setStatus('unsaved');
+      if (status === 409) {
+        onClosedRef.current?.(err instanceof Error ? err.message : 'Not saved');
+        return;
+      }
       const retryable = status === 0 || status === 408 || status === 429 || status >= 500;
       if (!retryable) {
         // The attempt is closed or the answer was refused: retrying cannot help.
@@ -87,6 +97,12 @@ export function useAutosave({ examId, userId, initialPending, save }: Options) {
     window.clearTimeout(timer.current);
   }, []);
 
+  /** Saves again after a submission that did not go through: the student is still answering. */
+  const resume = useCallback(() => {
+    stopped.current = false;
+    void flush();
+  }, [flush]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: set up once per attempt (flush is stable for it)
   useEffect(() => {
     if (hasAny(pending.current)) void flush();
@@ -112,5 +128,5 @@ export function useAutosave({ examId, userId, initialPending, save }: Options) {
     };
   }, []);
 
-  return { status, connectionLost, failed, change, flush, stop, retry: () => void flush() };
+  return { status, connectionLost, failed, change, flush, stop, resume, retry: () => void flush() };
 }

@@ -1,0 +1,182 @@
+import type { Attempt, ExamStudent } from '@app/common/schemas/exams';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ExamSession } from './exam-session.tsx';
+
+// The exam screen against a scripted server: every fetch goes through `reply`, which a test sets.
+type Call = { method: string; path: string; body: unknown };
+let calls: Call[] = [];
+let reply: (call: Call) => Response | Promise<Response> = () => json(500, {});
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+const NOW = Date.parse('2026-11-24T10:00:00.000Z');
+const exam: ExamStudent = {
+  _id: 'exam-1',
+  title: 'Contract Law',
+  description: '',
+  course: null,
+  duration: 30,
+  totalMarks: 2,
+  passingMarks: 1,
+  instructions: [],
+  questionsCount: 2,
+  totalQuestions: 2,
+  isActive: true,
+  resultsPublished: false,
+  resultsPublishedAt: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  attemptStatus: 'in_progress',
+  questions: [
+    { _id: 'q1', type: 'mcq', question: 'First?', options: ['Yes', 'No'], marks: 1 },
+    { _id: 'q2', type: 'mcq', question: 'Second?', options: ['Yes', 'No'], marks: 1 },
+  ],
+};
+const attemptWith = (secondsLeft: number): Attempt => ({
+  startedAt: new Date(NOW - 60_000).toISOString(),
+  deadline: new Date(NOW + secondsLeft * 1000).toISOString(),
+  serverNow: new Date(NOW).toISOString(),
+  remainingSeconds: secondsLeft,
+  answers: {},
+  savedAt: null,
+});
+const submitted = { message: 'ok', submission: { _id: 's1' } };
+const saved = () => json(200, { savedAt: new Date().toISOString(), serverNow: new Date().toISOString(), remainingSeconds: 100 });
+
+function renderSession(secondsLeft: number) {
+  const onSubmitted = vi.fn();
+  const onClosed = vi.fn();
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ExamSession
+        exam={exam}
+        attempt={attemptWith(secondsLeft)}
+        receivedAt={NOW}
+        userId="u1"
+        onSubmitted={onSubmitted}
+        onClosed={onClosed}
+      />
+    </QueryClientProvider>,
+  );
+  return { onSubmitted, onClosed };
+}
+
+const settle = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+const saves = () => calls.filter((c) => c.method === 'PUT');
+const submits = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/submissions');
+const status = () => screen.getByTestId('save-status').textContent;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  localStorage.clear();
+  calls = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
+    const call = { method: init.method ?? 'GET', path, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    return reply(call);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('ExamSession: submitting', () => {
+  it('keeps saving answers after a submission that failed', async () => {
+    renderSession(600);
+    reply = () => json(503, { message: 'Service unavailable' });
+    fireEvent.click(screen.getAllByRole('button', { name: /Submit Exam/ })[0]);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await settle();
+    expect(submits()).toHaveLength(1);
+    expect(screen.getByText('Service unavailable')).toBeTruthy();
+
+    // Still in the exam: a new answer is saved to the server, and the indicator says so.
+    reply = () => saved();
+    fireEvent.click(screen.getByRole('radio', { name: /Yes/ }));
+    await settle();
+    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 0 } }]);
+    expect(status()).toBe('Saved');
+  });
+
+  it('at zero keeps trying to submit while offline or failing, and submits once the server answers', async () => {
+    reply = offline;
+    const { onSubmitted, onClosed } = renderSession(0);
+    await settle();
+    expect(submits()).toHaveLength(1);
+    // A minute of lost connection, then server errors: nobody is there to press Submit again.
+    await settle(60_000);
+    reply = () => json(502, { message: 'Bad gateway' });
+    await settle(10_000);
+    expect(submits().length).toBeGreaterThan(10);
+    expect(onSubmitted).not.toHaveBeenCalled();
+
+    reply = () => json(201, submitted);
+    await settle(10_000);
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
+    expect(onSubmitted.mock.calls[0][1]).toBe(true);
+    expect(onClosed).not.toHaveBeenCalled();
+  });
+
+  it('at zero submits at once when the connection comes back', async () => {
+    reply = offline;
+    const { onSubmitted } = renderSession(0);
+    await settle(20_000);
+    const tried = submits().length;
+    reply = () => json(201, submitted);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await settle();
+    expect(submits()).toHaveLength(tried + 1);
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ExamSession: saving', () => {
+  it('shows the closed notice when the server says the attempt is closed', async () => {
+    const { onClosed } = renderSession(600);
+    reply = () => json(409, { message: 'The time for this exam is over. Your saved answers were submitted.' });
+    fireEvent.click(screen.getByRole('radio', { name: /Yes/ }));
+    await settle();
+    expect(onClosed).toHaveBeenCalledWith('The time for this exam is over. Your saved answers were submitted.');
+  });
+
+  it('ignores a save refused because this device has just submitted', async () => {
+    const { onSubmitted, onClosed } = renderSession(600);
+    let answerSave: (r: Response) => void = () => {};
+    reply = (call) => (call.method === 'PUT' ? new Promise<Response>((resolve) => (answerSave = resolve)) : json(201, submitted));
+    fireEvent.click(screen.getByRole('radio', { name: /Yes/ }));
+    await settle();
+    fireEvent.click(screen.getAllByRole('button', { name: /Submit Exam/ })[0]);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await settle();
+    await act(async () => answerSave(json(409, { message: 'Already Attempted' })));
+    await settle();
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
+    expect(onClosed).not.toHaveBeenCalled();
+  });
+
+  it('is Not saved while a save fails with a server error, and saves the latest answers once it recovers', async () => {
+    renderSession(600);
+    reply = () => json(500, { message: 'Internal error' });
+    fireEvent.click(screen.getByRole('radio', { name: /Yes/ }));
+    await settle();
+    expect(status()).toBe('Not saved');
+    fireEvent.click(screen.getByRole('radio', { name: /No/ }));
+    await settle();
+    expect(status()).toBe('Not saved');
+    reply = () => saved();
+    await settle(60_000);
+    expect(status()).toBe('Saved');
+    expect(saves().at(-1)?.body).toEqual({ answers: { q1: 1 } });
+  });
+});
