@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, PASSWORD, type TestApp } from '../../../test/helpers.ts';
 import { examAttempts, submissions } from '../../db/schema.ts';
 import { closeOverdueAttempts } from '../submissions/sweeper.ts';
 import { createCourse, createExam, type ExamJson, examPayload } from './test-fixtures.ts';
@@ -88,6 +88,36 @@ describe('start, autosave and resume', () => {
     }
     const saved = (await s.client.post(`/api/exams/${exam._id}/attempt`)).json();
     expect(saved.answers).toEqual({});
+  });
+
+  it('does not apply a save its device gave up on, so it can never land after the newer one sent again', async () => {
+    const s = await t.createStudent();
+    await s.client.post(`/api/exams/${exam._id}/attempt`);
+    const token = await t.tokenFor(s.email, PASSWORD);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Something else holds the attempt's row (a slow database): the device's save waits behind it.
+    const locker = t.ctx.db.transaction(async (tx) => {
+      await tx.select().from(examAttempts).where(eq(examAttempts.studentId, s.id)).for('update');
+      await held;
+    });
+    // The web app's timeout: the device hangs up and will send its newest answers again.
+    const abandoned = fetch(`${address}/api/exams/${exam._id}/attempt/answers`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ answers: { [qid(mcq1)]: 1, [qid(desc)]: 'Older text' } }),
+      signal: AbortSignal.timeout(500),
+    });
+    await expect(abandoned).rejects.toThrow();
+    release();
+    await locker;
+    const newer = await s.client.put(`/api/exams/${exam._id}/attempt/answers`, { answers: { [qid(desc)]: 'Newer text' } });
+    expect(newer.statusCode).toBe(200);
+    // The abandoned request has had its turn at the row: it was dropped, not applied (before or after).
+    await new Promise((r) => setTimeout(r, 300));
+    const resumed = (await s.client.post(`/api/exams/${exam._id}/attempt`)).json();
+    expect(resumed.answers).toEqual({ [qid(desc)]: 'Newer text' });
   });
 
   it('needs a started attempt to save', async () => {

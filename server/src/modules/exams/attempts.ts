@@ -5,7 +5,7 @@ import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { closeAttemptWithSaved, questionsFor } from '../submissions/finalize.ts';
 import { checkAnswers } from '../submissions/marking.ts';
 
@@ -67,8 +67,19 @@ export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Prom
 /**
  * PUT /api/exams/{examId}/attempt/answers: merges the answers into the saved ones (jsonb `||`,
  * atomic). After the deadline + grace the attempt is closed with what was saved and this answers 409.
+ *
+ * `clientGone` says whether the caller has hung up. A device that gave up on a save (its timeout)
+ * sends the same questions again, maybe with newer text; the abandoned request must not land after
+ * that. So the write holds the attempt's row lock and is rolled back when the caller is gone by then:
+ * a later save waits for the lock, so it is always applied after any earlier one that was kept.
  */
-export async function saveAttemptAnswers(ctx: Ctx, actor: Actor, examId: string, answers: AnswersMap): Promise<SaveAnswersResponse> {
+export async function saveAttemptAnswers(
+  ctx: Ctx,
+  actor: Actor,
+  examId: string,
+  answers: AnswersMap,
+  clientGone: () => boolean = () => false,
+): Promise<SaveAnswersResponse> {
   const now = new Date();
   const [row] = await ctx.db
     .select({ attempt: examAttempts, exam: { id: exams.id, updatedAt: exams.updatedAt } })
@@ -85,11 +96,15 @@ export async function saveAttemptAnswers(ctx: Ctx, actor: Actor, examId: string,
   const { clean, errors } = checkAnswers(qs, answers);
   const firstError = Object.values(errors)[0];
   if (firstError) throw badRequest(firstError, errors);
-  const [saved] = await ctx.db
-    .update(examAttempts)
-    .set({ answers: sql`${examAttempts.answers} || ${JSON.stringify(clean)}::jsonb`, savedAt: now })
-    .where(and(eq(examAttempts.id, row.attempt.id), isNull(examAttempts.closedAt)))
-    .returning({ savedAt: examAttempts.savedAt });
+  const saved = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(examAttempts)
+      .set({ answers: sql`${examAttempts.answers} || ${JSON.stringify(clean)}::jsonb`, savedAt: now })
+      .where(and(eq(examAttempts.id, row.attempt.id), isNull(examAttempts.closedAt)))
+      .returning({ savedAt: examAttempts.savedAt });
+    if (updated && clientGone()) throw new AppError('UNAVAILABLE', 'The save was abandoned by the client');
+    return updated;
+  });
   if (!saved) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
   return { savedAt: now.toISOString(), serverNow: now.toISOString(), remainingSeconds: remaining(row.attempt, now) };
 }

@@ -73,6 +73,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:examId/attempt/answers',
     { preHandler: requireStudent, schema: { tags, params: examIdParams, body: saveAnswersBody, response: { 200: saveAnswersResponse } } },
-    async (req) => saveAttemptAnswers(ctx, actorOf(req), req.params.examId, req.body.answers),
+    // A request its device has hung up on (timed out) is not applied: see saveAttemptAnswers.
+    async (req) => saveAttemptAnswers(ctx, actorOf(req), req.params.examId, req.body.answers, () => req.raw.destroyed),
   );
 };
