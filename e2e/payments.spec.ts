@@ -185,6 +185,9 @@ test('an installment goes through the gateway form post and lands on /payment/su
   await expect(page.getByRole('list', { name: 'Payments' }).getByRole('listitem').first()).toContainText('Installment: 2nd');
   await page.goto('/payment/admission');
   await expect(page.getByRole('region', { name: 'Admission Details' })).toContainText('Paid so far₹5,000');
+  // The 5,000 goes to the installment due first: the form offers what is left of the 1st.
+  await expect(page.getByLabel('Installment')).toHaveValue('1');
+  await expect(page.getByLabel('Amount to pay (₹)')).toHaveValue(String(course.price / 4 - 5000));
 
   // The dashboard's payment summary (GET /api/payments/student): figures, status and the schedule.
   await page.goto('/student/dashboard');

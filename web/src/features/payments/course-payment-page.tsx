@@ -62,6 +62,12 @@ export default function CoursePaymentPage() {
     const totalFees = a.course.fees ?? DEFAULT_TOTAL_FEES;
     const due = s.pendingAmount;
     const next = s.installments.find((i) => i.status !== 'paid');
+    // Money paid covers the installments in due-date order (the server's summary): what is left of the
+    // next one is the schedule up to it less what has been paid.
+    const scheduledToNext = next
+      ? s.installments.filter((i) => i.installmentNumber <= next.installmentNumber).reduce((sum, i) => sum + i.amount, 0)
+      : 0;
+    const leftOfNext = Math.round((scheduledToNext - s.paidAmount) * 100) / 100;
     body = (
       <div className="grid gap-6 md:grid-cols-2">
         <div className="grid content-start gap-6">
@@ -102,7 +108,7 @@ export default function CoursePaymentPage() {
               admissionId={a.admissionId}
               due={due}
               defaultInstallment={next?.installmentNumber ?? 1}
-              defaultAmount={next ? Math.min(next.amount, due) : null}
+              defaultAmount={next && leftOfNext > 0 ? Math.min(leftOfNext, due) : null}
             />
           )}
         </section>
