@@ -138,6 +138,18 @@ describe('ExamSession: submitting', () => {
     expect(submits()).toHaveLength(tried + 1);
     expect(onSubmitted).toHaveBeenCalledTimes(1);
   });
+  it('after zero, Submit Exam submits at once when the automatic submission was refused', async () => {
+    reply = () => json(400, { message: 'Invalid request' });
+    const { onSubmitted } = renderSession(0);
+    await settle(10_000);
+    expect(submits()).toHaveLength(1);
+    expect(screen.getByText('Invalid request')).toBeTruthy();
+    reply = () => json(201, submitted);
+    fireEvent.click(screen.getAllByRole('button', { name: /Submit Exam/ })[0]);
+    await settle();
+    expect(submits()).toHaveLength(2);
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('ExamSession: saving', () => {
