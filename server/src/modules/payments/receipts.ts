@@ -37,6 +37,36 @@ type Who = { firstName: string; lastName: string; email: string; reg: string | n
 /** WinAnsi (the standard fonts' encoding) cannot show every character a name may hold; those become '?'. */
 const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
+type Font = Awaited<ReturnType<PDFDocument['embedFont']>>;
+
+/**
+ * `text` in lines no wider than `width`: broken at spaces, and a word too long for one line (an
+ * e-mail address) broken where it must. A course name may have 200 characters; none is cut off.
+ */
+export function wrapText(text: string, font: Font, size: number, width: number): string[] {
+  const fits = (t: string) => font.widthOfTextAtSize(t, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const joined = line ? `${line} ${word}` : word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    for (const ch of word) {
+      if (line && !fits(line + ch)) {
+        lines.push(line);
+        line = '';
+      }
+      line += ch;
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
 /** One A4 page: header, who paid, what for, how much. pdf-lib writes the PDF. */
 export async function renderReceipt(p: PaymentRow, who: Who): Promise<Buffer> {
   const installment = INSTALLMENT_OPTIONS.find((o) => o.value === p.installmentNumber)?.label;
@@ -89,10 +119,15 @@ export async function renderReceipt(p: PaymentRow, who: Who): Promise<Buffer> {
   y -= 22;
   text('Payment Receipt', margin, 14);
   rule();
+  const valueX = margin + 150;
+  const valueWidth = page.getWidth() - margin - valueX;
   for (const section of sections) {
     for (const [label, value] of section) {
       text(label, margin, 10, regular, rgb(0.35, 0.35, 0.35));
-      text(value, margin + 150, 11, bold);
+      wrapText(winAnsi(value), bold, 11, valueWidth).forEach((line, i) => {
+        if (i > 0) y -= 14;
+        text(line, valueX, 11, bold);
+      });
       y -= 20;
     }
     rule();
