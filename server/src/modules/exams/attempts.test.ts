@@ -116,8 +116,15 @@ describe('start, autosave and resume', () => {
     expect(newer.statusCode).toBe(200);
     // The abandoned request has had its turn at the row: it was dropped, not applied (before or after).
     await new Promise((r) => setTimeout(r, 300));
+    // A save the device waits for over a real connection is applied (the connection is still open).
+    const kept = await fetch(`${address}/api/exams/${exam._id}/attempt/answers`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ answers: { [qid(mcq1)]: 2 } }),
+    });
+    expect(kept.status).toBe(200);
     const resumed = (await s.client.post(`/api/exams/${exam._id}/attempt`)).json();
-    expect(resumed.answers).toEqual({ [qid(desc)]: 'Newer text' });
+    expect(resumed.answers).toEqual({ [qid(desc)]: 'Newer text', [qid(mcq1)]: 2 });
   });
 
   it('needs a started attempt to save', async () => {
