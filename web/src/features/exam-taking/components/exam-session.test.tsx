@@ -34,26 +34,27 @@ const exam: ExamStudent = {
     { _id: 'q2', type: 'mcq', question: 'Second?', options: ['Yes', 'No'], marks: 1 },
   ],
 };
-const attemptWith = (secondsLeft: number): Attempt => ({
+const attemptWith = (secondsLeft: number, answers: Attempt['answers'] = {}): Attempt => ({
   startedAt: new Date(NOW - 60_000).toISOString(),
   deadline: new Date(NOW + secondsLeft * 1000).toISOString(),
   serverNow: new Date(NOW).toISOString(),
   remainingSeconds: secondsLeft,
-  answers: {},
+  answers,
   savedAt: null,
 });
 const submitted = { message: 'ok', submission: { _id: 's1' } };
 const saved = () => json(200, { savedAt: new Date().toISOString(), serverNow: new Date().toISOString(), remainingSeconds: 100 });
 
-function renderSession(secondsLeft: number) {
+/** Opens the exam as a (re)load does: `serverAnswers` are the answers the resumed attempt carries. */
+function renderSession(secondsLeft: number, serverAnswers: Attempt['answers'] = {}) {
   const onSubmitted = vi.fn();
   const onClosed = vi.fn();
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={client}>
       <ExamSession
         exam={exam}
-        attempt={attemptWith(secondsLeft)}
+        attempt={attemptWith(secondsLeft, serverAnswers)}
         receivedAt={NOW}
         userId="u1"
         onSubmitted={onSubmitted}
@@ -61,13 +62,23 @@ function renderSession(secondsLeft: number) {
       />
     </QueryClientProvider>,
   );
-  return { onSubmitted, onClosed };
+  return { onSubmitted, onClosed, unmount };
 }
 
 const settle = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 const saves = () => calls.filter((c) => c.method === 'PUT');
 const submits = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/submissions');
 const status = () => screen.getByTestId('save-status').textContent;
+const choose = async (option: 'Yes' | 'No') => {
+  fireEvent.click(screen.getByRole('radio', { name: new RegExp(option) }));
+  await settle();
+};
+const isChosen = (option: 'Yes' | 'No') => (screen.getByRole('radio', { name: new RegExp(option) }) as HTMLInputElement).checked;
+/** The page is closed (or the device put away) and opened again later. */
+const reload = (session: { unmount: () => void }) => {
+  session.unmount();
+  calls = [];
+};
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -190,5 +201,89 @@ describe('ExamSession: saving', () => {
     await settle(60_000);
     expect(status()).toBe('Saved');
     expect(saves().at(-1)?.body).toEqual({ answers: { q1: 1 } });
+  });
+});
+
+describe('ExamSession: resuming with answers this device had not saved', () => {
+  it("keeps an answer another device saved since, instead of resending this device's older one", async () => {
+    // This device goes offline with "Yes" chosen and not saved.
+    reply = offline;
+    const first = renderSession(600);
+    await choose('Yes');
+    expect(status()).toBe('Not saved');
+    // Meanwhile the student carries on on another device and chooses "No"; then this device is reloaded.
+    reload(first);
+    reply = () => saved();
+    const second = renderSession(600, { q1: 1 });
+    await settle(60_000);
+    expect(saves()).toEqual([]);
+    expect(isChosen('No')).toBe(true);
+    expect(status()).toBe('Saved');
+
+    // The dropped answer is gone for good: not resent even once the server no longer holds the other one.
+    reload(second);
+    renderSession(600, {});
+    await settle(60_000);
+    expect(saves()).toEqual([]);
+    expect(isChosen('Yes')).toBe(false);
+  });
+
+  it('resends on a reload of the same device the answers it had not saved', async () => {
+    reply = () => saved();
+    const first = renderSession(600);
+    await choose('Yes');
+    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 0 } }]);
+    // Offline: "No" replaces the saved "Yes" on this device only.
+    reply = offline;
+    await choose('No');
+    reload(first);
+    reply = () => saved();
+    renderSession(600, { q1: 0 });
+    await settle();
+    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 1 } }]);
+    expect(isChosen('No')).toBe(true);
+    expect(status()).toBe('Saved');
+  });
+
+  it('resends them when a save reached the server but its answer was lost with the connection', async () => {
+    // "Yes" reached the server, then the connection dropped before the answer came back; "No" never left.
+    reply = offline;
+    const first = renderSession(600);
+    await choose('Yes');
+    await choose('No');
+    reload(first);
+    reply = () => saved();
+    renderSession(600, { q1: 0 });
+    await settle();
+    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 1 } }]);
+    expect(isChosen('No')).toBe(true);
+  });
+
+  it('resends the answers of a record kept by the previous version, which has no base', async () => {
+    localStorage.setItem('exam-progress:exam-1:u1', JSON.stringify({ q1: 0 }));
+    reply = () => saved();
+    const first = renderSession(600, { q1: 1 });
+    await settle();
+    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 0 } }]);
+    expect(isChosen('Yes')).toBe(true);
+    expect(localStorage.getItem('exam-progress:exam-1:u1')).toBeNull();
+    // Saved: nothing is left to resend.
+    reload(first);
+    renderSession(600, { q1: 0 });
+    await settle();
+    expect(saves()).toEqual([]);
+  });
+
+  it("submits at zero with the other device's newer answer", async () => {
+    reply = offline;
+    const first = renderSession(600);
+    await choose('Yes');
+    reload(first);
+    reply = () => json(201, submitted);
+    const { onSubmitted } = renderSession(0, { q1: 1 });
+    await settle();
+    expect(submits().map((c) => (c.body as { answers: unknown }).answers)).toEqual([{ q1: 1 }]);
+    expect(saves()).toEqual([]);
+    expect(onSubmitted).toHaveBeenCalledTimes(1);
   });
 });

@@ -9,7 +9,7 @@ import { buttonClass, FormAlert } from '../../../components/field.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { type AnswerMap, type AnswerValue, countAnswered } from '../answers.ts';
 import { saveAnswers, useSubmitExam } from '../api/exam-attempt.ts';
-import { progressStore } from '../hooks/progress-store.ts';
+import { answersToResend, progressStore } from '../hooks/progress-store.ts';
 import { useAutosave } from '../hooks/use-autosave.ts';
 import { localDeadline, useCountdown } from '../hooks/use-countdown.ts';
 import { ExamHeader } from './exam-header.tsx';
@@ -37,8 +37,9 @@ type Props = {
 export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, onClosed }: Props) {
   usePageTitle(exam.title);
   const questionIds = useMemo(() => exam.questions.map((q) => q._id), [exam.questions]);
-  // Resume: what the server saved, overlaid with what this device had not yet got onto the server.
-  const [localPending] = useState(() => progressStore.read(exam._id, userId));
+  // Resume: what the server saved, overlaid with what this device had not yet got onto the server, unless
+  // another device has changed that question since (then the server's answer is the newer one).
+  const [localPending] = useState(() => answersToResend(progressStore.read(exam._id, userId), attempt.answers));
   const [answers, setAnswers] = useState<AnswerMap>(() => ({ ...attempt.answers, ...localPending }));
   const [index, setIndex] = useState(0);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -58,6 +59,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
     examId: exam._id,
     userId,
     initialPending: localPending,
+    serverAnswers: attempt.answers,
     save: (changed) => saveAnswers(exam._id, changed),
     onClosed,
   });
