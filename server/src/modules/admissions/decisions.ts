@@ -37,7 +37,7 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, admin
   const temporaryPassword = generatePassword();
   const passwordHash = await hashPassword(temporaryPassword);
 
-  let outcome: { user: typeof users.$inferSelect; courseName: string | null; fullName: string };
+  let outcome: { user: typeof users.$inferSelect; mail: Message; mailId: string };
   try {
     outcome = await ctx.db.transaction(async (tx) => {
       const request = await lockPendingRequest(tx, id);
@@ -95,23 +95,25 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, admin
         { status: 'pending', adminNotes: request.adminNotes },
         { status: 'approved', adminNotes, admissionNumber, batchYear, userId: user.id, registrationNumber },
       );
-      return { user, courseName: course?.name ?? null, fullName: request.fullName };
+      // The credentials mail is stored with the account: an approval never stands without it.
+      const mail = welcomeMail({
+        name: request.fullName,
+        email: user.email,
+        password: temporaryPassword,
+        registrationNumber: user.registrationNumber!,
+        loginUrl: `${ctx.config.publicUrl}/login`,
+        course: course?.name ?? 'your course',
+      });
+      const mailId = await ctx.mailer.storeIn(tx, { to: user.email, ...mail });
+      return { user, mail: { to: user.email, ...mail }, mailId };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw conflict(ADMISSION_MSG.approveAccountExists);
     throw err;
   }
 
-  const { user, courseName, fullName } = outcome;
-  const mail = welcomeMail({
-    name: fullName,
-    email: user.email,
-    password: temporaryPassword,
-    registrationNumber: user.registrationNumber!,
-    loginUrl: `${ctx.config.publicUrl}/login`,
-    course: courseName ?? 'your course',
-  });
-  const emailSent = await trySend(ctx, { to: user.email, ...mail });
+  const { user, mail, mailId } = outcome;
+  const emailSent = await ctx.mailer.sendStored(mailId, mail).catch(() => false);
   return {
     message: ADMISSION_MSG.approved,
     user: { _id: user.id, email: user.email, temporaryPassword, registrationNumber: user.registrationNumber! },

@@ -1,6 +1,6 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
 export type Message = { to: string; subject: string; text: string; html?: string };
@@ -69,8 +69,22 @@ export class Mailer {
     await Promise.all([...this.inFlight]);
   }
 
-  private async store(message: Message): Promise<string> {
-    const [row] = await this.db
+  /**
+   * Stores the message in the caller's transaction, so that it exists exactly when the rest of the
+   * transaction does (an approval and its credentials mail); deliver it with `sendStored` after the commit.
+   */
+  storeIn(tx: Tx, message: Message): Promise<string> {
+    return this.store(message, tx);
+  }
+
+  /** Delivers a message stored with `storeIn` now; true when delivered (or kept for the dev mailbox). */
+  async sendStored(id: string, message: Message): Promise<boolean> {
+    if (!this.transport) return true;
+    return this.deliver(id, message, 0);
+  }
+
+  private async store(message: Message, db: Db | Tx = this.db): Promise<string> {
+    const [row] = await db
       .insert(mailOutbox)
       // Claimed for the first delivery, so that the worker does not send it a second time meanwhile.
       .values({ ...message, status: this.transport ? 'pending' : 'kept', nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
