@@ -62,6 +62,27 @@ test('the served page has a strict CSP and names every script by address', async
   expect(js.headers()['x-content-type-options']).toBe('nosniff');
 });
 
+test('the pages run within the CSP: the browser reports no violation', async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  for (const url of ['/', '/about', '/login', '/forgot-password', '/admission-request', '/admission-status']) {
+    await page.goto(url);
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  // Validation runs the schemas (zod): it must not probe for eval either.
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.goto('/admission-request');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  expect(violations).toEqual([]);
+});
+
 test('what an admin typed is shown as text on the public pages and runs nothing', async ({ page, request }) => {
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   const announcement = await request.post('/api/announcements', {
