@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../../components/page-title.ts';
+import { SectionsPlaceholder } from './components/sections-placeholder.tsx';
 
 // The header is the first screen; the story, gallery and contacts load after it (issue 6 budget).
 const AboutSections = lazy(() => import('./components/about-sections.tsx'));
@@ -24,7 +25,7 @@ export default function AboutPage() {
           </p>
         </div>
       </header>
-      <Suspense fallback={null}>
+      <Suspense fallback={<SectionsPlaceholder />}>
         <AboutSections />
       </Suspense>
     </>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../../components/page-title.ts';
+import { SectionsPlaceholder } from './components/sections-placeholder.tsx';
 import { Hero } from './components/hero.tsx';
 
 // The hero is the first screen; the sections under it load beside their data, so the page's
@@ -12,7 +13,7 @@ export default function HomePage() {
   return (
     <>
       <Hero />
-      <Suspense fallback={null}>
+      <Suspense fallback={<SectionsPlaceholder />}>
         <HomeSections />
       </Suspense>
     </>
