@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -16,7 +15,6 @@ import { admissionRequestRoutes, studentAdmissionRoutes } from './modules/admiss
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
-import { gatewayCspSources } from './modules/payments/gateways/csp.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -31,8 +29,9 @@ import { resultRoutes } from './modules/results/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { registerRequestIdHeader, requestIdFor } from './plugins/logging.ts';
+import { requestIdFor } from './plugins/logging.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerResponseHeaders } from './plugins/security-headers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -58,7 +57,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
-  registerRequestIdHeader(app);
+  registerResponseHeaders(app, config);
 
   app.setValidatorCompiler(validatorCompilerForStorableText);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,37 +73,6 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
   };
   app.decorate('ctx', ctx);
 
-  // The selected payment gateway's checkout script, frames and hosted page (DESIGN.md section 6).
-  const gatewayCsp = gatewayCspSources(config);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...gatewayCsp.scriptSrc],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...gatewayCsp.connectSrc],
-        frameSrc: ["'self'", ...gatewayCsp.frameSrc],
-        formAction: ["'self'", ...gatewayCsp.formAction],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-    },
-    // Set per request below: HSTS only on answers that went out over HTTPS.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
-  // HSTS only on an answer that went over HTTPS: TLS here, or behind a proxy saying so (x-forwarded-proto
-  // is believed only with TRUST_PROXY). A browser ignores it over plain HTTP anyway; sending it there would
-  // only pin a name that serves no HTTPS.
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
   await registerRateLimit(app, config);
   await app.register(swagger, {
     openapi: { info: { title: 'Law Coaching Institute API', version: '1.0.0' } },

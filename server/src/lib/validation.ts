@@ -29,12 +29,15 @@ function findUnstorable(value: unknown, path: PropertyKey[] = [], depth = 0): Pr
  * the role guards, so a visitor still gets 401 first; a bad path parameter is a 404 like any other.
  */
 export const validatorCompilerForStorableText: FastifySchemaCompiler<z.ZodType> = (route) => {
-  const schema = z
+  const storable = z
     .unknown()
     .superRefine((value, ctx) => {
       const path = findUnstorable(value);
       if (path) ctx.addIssue({ code: 'custom', path, message: UNSTORABLE_TEXT_MESSAGE });
     })
     .pipe(route.schema);
-  return validatorCompiler({ ...route, schema });
+  const refusing = validatorCompiler({ ...route, schema: storable });
+  const plain = validatorCompiler(route);
+  // The scan runs once; only input that fails it pays for the refinement that words the error.
+  return (data) => (findUnstorable(data) ? refusing(data) : plain(data));
 };

@@ -8,10 +8,14 @@ import { AppError } from '../lib/errors.ts';
 /** Reads the bearer token on every request; the user row decides whether it still holds (DESIGN.md section 4). */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
-    req.actor = await resolveActor(app, header.slice(7).trim());
+    // Synchronous for a visitor: the public reads are the hot path (issue 6).
+    if (!header?.startsWith('Bearer ')) return done();
+    resolveActor(app, header.slice(7).trim()).then((actor) => {
+      req.actor = actor;
+      done();
+    }, done);
   });
   // Routes name their guard as a preHandler, which Fastify runs after body validation. Moved to
   // preValidation, a visitor or a student of the wrong role gets 401/403 before any 400 about a body

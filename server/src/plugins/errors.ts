@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@app/common';
 import { AppError } from '../lib/errors.ts';
@@ -24,8 +24,13 @@ function isDbUnavailable(err: unknown): boolean {
 export function registerErrorHandler(app: FastifyInstance) {
   // A request without a body is read as an empty object, so validation names each missing field
   // (and a body that is entirely optional, like logout's, may be left out).
-  app.addHook('preValidation', async (req) => {
-    if (req.body == null && req.routeOptions.schema?.body) req.body = {};
+  // Added only to routes with a body schema: the public reads skip it (issue 6).
+  const emptyBody = (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (req.body == null) req.body = {};
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body) route.preValidation = [emptyBody, ...[route.preValidation ?? []].flat()];
   });
   // Likewise a call without a body that still says `content-type: application/json` (many clients
   // send the header on every call, DELETE and PATCH …/restore included): no body, not a 400.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 // One JSON line per event; every line written while serving a request carries its `reqId`
@@ -15,13 +15,6 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-}
-
-/** Every answer names its request id, so a user's report can be matched to the log lines. */
-export function registerRequestIdHeader(app: FastifyInstance) {
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
 }
 
 // Path segments that are secrets themselves (the e-mailed reset link), and query keys that may carry one.
