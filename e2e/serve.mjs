@@ -28,7 +28,8 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 const port = process.env.E2E_PORT ?? '3100';
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+// The bundled server `npm start` runs (built by `npm test` before the journeys: scripts/build-server.mjs).
+const child = spawn(process.execPath, ['server/dist/main.mjs'], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -43,9 +43,12 @@ if (want('unit')) {
 }
 const built = (want('e2e') || want('budget')) && run('build web', 'npx', ['vite', 'build', 'web', '--logLevel', 'warn']);
 if ((want('e2e') || want('budget')) && !built) failures.push('build');
+// The browser journeys run the server as `npm start` does: bundled (scripts/build-server.mjs).
+const serverBuilt = want('e2e') && run('build server', 'node', ['scripts/build-server.mjs']);
+if (want('e2e') && !serverBuilt) failures.push('build server');
 // Initial JavaScript per route against the issue 6 budgets (scripts/bundle-budget.mjs says what it measures).
 if (want('budget') && built && !run('bundle budget', 'node', ['scripts/bundle-budget.mjs'])) failures.push('bundle budget');
-if (want('e2e') && built) {
+if (want('e2e') && built && serverBuilt) {
   const out = path.join(results, 'playwright.json');
   const ok = run('browser journeys (playwright)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
   if (fs.existsSync(out)) {

@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isServerBuildStale } from '../../scripts/build-server.mjs';
 import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,7 +33,7 @@ export function parseArgs(argv) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** `npm run build` when web/dist is missing or older than its sources (the same test as npm start). */
+/** `npm run build` when web/dist is missing or older than its sources (the same test as npm start), and the server bundle. */
 export function ensureWebBuild() {
   const built = path.join(ROOT, 'web/dist/index.html');
   const newest = (p) => {
@@ -41,10 +42,15 @@ export function ensureWebBuild() {
     return Math.max(0, ...fs.readdirSync(p).map((e) => newest(path.join(p, e))));
   };
   const sourceTime = Math.max(...['web/src', 'web/index.html', 'web/public', 'common/src'].map((p) => newest(path.join(ROOT, p))));
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourceTime) return;
-  console.log('web/dist is stale: npm run build');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm run build failed');
+  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
+    console.log('web/dist is stale: npm run build');
+    const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('npm run build failed');
+  }
+  // The server as `npm start` runs it: bundled.
+  if (!isServerBuildStale()) return;
+  const s = spawnSync('node', ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (s.status !== 0) throw new Error('the server build failed');
 }
 
 export function freePort() {
@@ -108,11 +114,11 @@ export function serverEnv(db, port, extra = {}) {
   return env;
 }
 
-/** Starts `node --import tsx server/src/main.ts` and resolves once /api/health answers. */
+/** Starts the bundled server (`node server/dist/main.mjs`, as `npm start` runs it) and resolves once /api/health answers. */
 export async function startServer(db, opts = {}) {
   const port = opts.port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, opts.entry ?? 'server/src/main.ts')], {
+  const child = spawn(process.execPath, [path.join(ROOT, opts.entry ?? 'server/dist/main.mjs')], {
     cwd: ROOT,
     env: serverEnv(db, port, opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -32,9 +31,9 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { requestIdFor } from './plugins/logging.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerResponseHeaders } from './plugins/security-headers.ts';
+import { WEB_DIST_DIR } from './paths.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST = path.resolve(here, '../../web/dist');
+export const WEB_DIST = WEB_DIST_DIR;
 
 export type BuildOptions = {
   config: Config;

@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import type { Ctx } from '../context.ts';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import { sniffImage } from '../lib/storage.ts';
+import { GALLERY_SEED_DIR } from '../paths.ts';
 import { seedDemoExam } from './seed-exams.ts';
 import { announcements, centres, courses, galleryImages, users } from './schema.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const GALLERY_DIR = path.resolve(here, '../../assets/gallery');
+const GALLERY_DIR = GALLERY_SEED_DIR;
 
 // SPEC.md section 1 gives the ids and names; addresses and phones are demo values an institute replaces.
 export const CENTRES = [

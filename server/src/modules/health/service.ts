@@ -1,10 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Db } from '../../db/client.ts';
+import { MIGRATIONS_DIR } from '../../paths.ts';
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+const migrationsFolder = MIGRATIONS_DIR;
 
 // The newest migration this build ships; drizzle applies a migration when its time is after the
 // newest one recorded in drizzle.__drizzle_migrations, so the database is current when that row is at least this.
