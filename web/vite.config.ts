@@ -1,9 +1,13 @@
 import { createRequire } from 'node:module';
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// @ts-expect-error: a plain script without types; it reads the route table and the Vite manifest.
+import { measure } from '../scripts/bundle-budget.mjs';
 
 const toastModule = fileURLToPath(new URL('./src/app/toast.ts', import.meta.url));
 // react-router's package exports always point at its development build (dev warnings included);
@@ -40,8 +44,58 @@ const preactForReact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * Writes dist/route-preloads.json: for each route without parameters, the chunks its page needs beyond
+ * the entry (the same closure `scripts/bundle-budget.mjs` measures). The server names them in that
+ * route's HTML as <link rel="modulepreload">, so a phone fetches the page's code together with the entry
+ * instead of after running it (issue 6, Lighthouse mobile).
+ */
+function routePreloads(): Plugin {
+  let outDir = '';
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const { rows } = measure(outDir) as { rows: { route: string; files: { file: string }[] }[] };
+      const preloads = Object.fromEntries(rows.filter((r) => !r.route.includes(':')).map((r) => [r.route, r.files.map((f) => f.file)]));
+      fs.writeFileSync(path.join(outDir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+    },
+  };
+}
+
+/**
+ * Writes a .br and a .gz beside every script, stylesheet and SVG of the build; the server sends them to
+ * browsers that accept them (@fastify/static `preCompressed`), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const compressible = /\.(js|css|svg|json|txt)$/;
+  const walk = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir).filter((f) => compressible.test(f) && !f.includes(`${path.sep}.vite${path.sep}`))) {
+        const content = fs.readFileSync(file);
+        if (content.length < 1024) continue;
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [lazySonner(), react(), tailwindcss()],
+  plugins: [lazySonner(), react(), tailwindcss(), routePreloads(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }, ...preactForReact] } : undefined,
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   // The manifest feeds scripts/bundle-budget.mjs (what each route loads before its first render).
@@ -54,6 +108,13 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     // Everything the entry needs before the first render goes into the entry chunk itself: one file
     // instead of five small ones (React, the runtime, constants...), about 1 KB gzip less.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+      // React Router reaches for React 19's `use` and `useOptimistic` only when they exist; compat has neither.
+      onLog(level, log, handler) {
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.id?.includes('react-router')) return;
+        handler(level, log);
+      },
+    },
   },
 }));

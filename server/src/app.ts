@@ -120,10 +120,13 @@ function registerWeb(app: FastifyInstance, config: Config, webDist: string) {
   }
   // The page learns the environment from the server, so one build serves every environment.
   const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('</head>', `<meta name="app-env" content="${config.NODE_ENV}"></head>`);
+  const routeHtml = htmlPerRoute(webDist, indexHtml);
   app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
+    // The web build writes .br and .gz beside each script and stylesheet (web/vite.config.ts).
+    preCompressed: true,
     setHeaders: (res, file) => {
       if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
@@ -135,6 +138,26 @@ function registerWeb(app: FastifyInstance, config: Config, webDist: string) {
     }
     // /login-test exists outside production only (DESIGN.md section 7).
     const status = url === '/login-test' && config.NODE_ENV === 'production' ? 404 : 200;
-    return reply.status(status).type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .status(status)
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(routeHtml.get(url) ?? indexHtml);
   });
+}
+
+/**
+ * The page for each route the web build lists in route-preloads.json (web/vite.config.ts), naming the
+ * route's own chunks as modulepreload links so they download with the entry, not after it runs.
+ */
+function htmlPerRoute(webDist: string, indexHtml: string): Map<string, string> {
+  const file = path.join(webDist, 'route-preloads.json');
+  const pages = new Map<string, string>();
+  if (!fs.existsSync(file)) return pages;
+  const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  for (const [route, chunks] of Object.entries(preloads)) {
+    const links = chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c}">`).join('');
+    pages.set(route, indexHtml.replace('</head>', `${links}</head>`));
+  }
+  return pages;
 }
