@@ -39,6 +39,26 @@ export class ReadCache {
     return promise;
   }
 
+  /**
+   * Answers `reply` from the cache: synchronously on a hit (no promise, the hot path), after the load on
+   * a miss. A route handler returns what this returns.
+   */
+  serve<S extends z.ZodType>(
+    reply: FastifyReply,
+    key: string,
+    schema: S,
+    load: () => Promise<{ value: z.input<S>; validUntil?: number }>,
+  ): undefined | Promise<void> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > Date.now()) {
+      sendJson(reply, hit.json);
+      return undefined;
+    }
+    return this.get(key, schema, load).then((json) => {
+      sendJson(reply, json);
+    });
+  }
+
   invalidate() {
     this.generation++;
     this.entries.clear();

@@ -1,20 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { loadSonner } from './toast.ts';
+import { loadSonner, onFirstToast } from './toast.ts';
 
-// sonner is about 10 KB gzip: it loads once the first page has rendered, not before (issue 6 bundle
-// budget). A toast raised before it mounts is not lost: sonner replays active toasts to a late Toaster.
+// sonner is about 10 KB gzip: it loads and mounts when the first toast is raised, never with a page
+// (issue 6: mounting it on idle was a long task on a phone). The toast is not lost: sonner replays
+// active toasts to a Toaster that subscribes late.
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 export function LazyToaster() {
   const [isReady, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 1500 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setReady(true), 200);
-    return () => window.clearTimeout(id);
-  }, []);
+  useEffect(() => onFirstToast(() => setReady(true)), []);
   if (!isReady) return null;
   return (
     <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
 import { announcementBody, announcementQuery, announcementSchema } from '@app/common/schemas/announcements';
-import { publicReadCache, sendJson } from '../../lib/read-cache.ts';
+import { publicReadCache } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin } from '../../plugins/auth.ts';
 import {
@@ -25,9 +25,9 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public: what the caller's token (if any) may read.
   // Served from memory per audience and limit, dropped by every announcement write and when a
   // scheduled one is published or one expires (lib/read-cache.ts).
-  app.get('/', { schema: { tags, querystring: announcementQuery, response: list } }, async (req, reply) => {
+  app.get('/', { schema: { tags, querystring: announcementQuery, response: list } }, (req, reply) => {
     const key = `announcements:${audienceKey(req.actor)}:${req.query.limit}`;
-    const json = await publicReadCache(ctx.db).get(key, list[200], async () => {
+    return publicReadCache(ctx.db).serve(reply, key, list[200], async () => {
       const now = new Date();
       const [value, validUntil] = await Promise.all([
         findVisibleAnnouncements(ctx, req.actor, req.query.limit, now),
@@ -35,7 +35,6 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return { value, validUntil };
     });
-    return sendJson(reply, json);
   });
 
   app.get('/admin', { preHandler: requireAdmin, schema: { tags, response: list } }, async () => findAllAnnouncements(ctx));
