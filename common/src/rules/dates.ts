@@ -1,16 +1,26 @@
-// Dates are shown in en-IN, Asia/Kolkata (DESIGN.md section 4).
-const dateFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFmt = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Dates are shown in en-IN, Asia/Kolkata (DESIGN.md section 4). Each formatter is made on first use:
+// making one loads time-zone data, a long task on a phone's first render (issue 6).
+let dateFmt: Intl.DateTimeFormat | undefined;
+let dateTimeFmt: Intl.DateTimeFormat | undefined;
 
-export const formatDate = (iso: string | Date | null | undefined): string => (iso ? dateFmt.format(new Date(iso)) : '');
-export const formatDateTime = (iso: string | Date | null | undefined): string => (iso ? dateTimeFmt.format(new Date(iso)) : '');
+export const formatDate = (iso: string | Date | null | undefined): string => {
+  if (!iso) return '';
+  dateFmt ??= new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+  return dateFmt.format(new Date(iso));
+};
+
+export const formatDateTime = (iso: string | Date | null | undefined): string => {
+  if (!iso) return '';
+  dateTimeFmt ??= new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return dateTimeFmt.format(new Date(iso));
+};
 
 /**
  * Whether a date can be stored: four-digit years only. JavaScript dates reach years ±275760, beyond
