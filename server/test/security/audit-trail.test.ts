@@ -73,6 +73,12 @@ describe('money', () => {
     const order = await student.client.post('/api/payments/orders', { courseId: course._id, method: 'offline' });
     expect(order.statusCode, order.body).toBe(201);
     const id: string = order.json().paymentId;
+    // The order itself is on the record, placed by the student, with nothing before it.
+    const created = await lastEntry('payment', id);
+    expect(created).toMatchObject({ action: 'payment.create', entity: 'payment', entityId: id });
+    expect(created.before).toBeNull();
+    expect(created.after).toMatchObject({ status: 'pending', amountPaise: 2_500_000 });
+    expect(created.actor._id).toBe(student.id);
 
     const since = Date.now();
     expect((await t.admin.patch(`/api/payments/${id}/verify`)).statusCode).toBe(200);

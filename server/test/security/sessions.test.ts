@@ -53,6 +53,17 @@ describe('a token stops working', () => {
     for (const token of sessions) expect(await statusWith(token)).toBe(200);
   });
 
+  it("when its role is not the account's role, even if validly signed with the current version", async () => {
+    // No route changes a role today; this proves the role in the row, not the token, decides.
+    const s = await t.createStudent();
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, s.id));
+    const asItself = t.ctx.signer.sign({ sub: s.id, role: 'student', ver: row.tokenVersion });
+    expect(await statusWith(asItself)).toBe(200);
+    const asAdmin = t.ctx.signer.sign({ sub: s.id, role: 'admin', ver: row.tokenVersion });
+    expect(await statusWith(asAdmin)).toBe(401);
+    expect(await statusWith(asAdmin, '/api/users')).toBe(401);
+  });
+
   it('when an admin deletes the account', async () => {
     const { s, sessions } = await studentWithTwoSessions();
     expect((await t.admin.delete(`/api/users/${s.id}`)).statusCode).toBe(200);
