@@ -44,55 +44,52 @@ const preactForReact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/** A build step that runs on the written output folder once the bundle is closed. */
+function afterBuild(name: string, run: (outDir: string) => void): Plugin {
+  let outDir = '';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      run(outDir);
+    },
+  };
+}
+
 /**
  * Writes dist/route-preloads.json: for each route without parameters, the chunks its page needs beyond
  * the entry (the same closure `scripts/bundle-budget.mjs` measures). The server names them in that
  * route's HTML as <link rel="modulepreload">, so a phone fetches the page's code together with the entry
  * instead of after running it (issue 6, Lighthouse mobile).
  */
-function routePreloads(): Plugin {
-  let outDir = '';
-  return {
-    name: 'route-preloads',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const { rows } = measure(outDir) as { rows: { route: string; files: { file: string }[] }[] };
-      const preloads = Object.fromEntries(rows.filter((r) => !r.route.includes(':')).map((r) => [r.route, r.files.map((f) => f.file)]));
-      fs.writeFileSync(path.join(outDir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
-    },
-  };
-}
+const routePreloads = () =>
+  afterBuild('route-preloads', (outDir) => {
+    const { rows } = measure(outDir) as { rows: { route: string; files: { file: string }[] }[] };
+    const preloads = Object.fromEntries(rows.filter((r) => !r.route.includes(':')).map((r) => [r.route, r.files.map((f) => f.file)]));
+    fs.writeFileSync(path.join(outDir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+  });
 
 /**
  * Writes a .br and a .gz beside every script, stylesheet and SVG of the build; the server sends them to
  * browsers that accept them (@fastify/static `preCompressed`), so nothing is compressed per request.
  */
-function precompress(): Plugin {
-  let outDir = '';
-  const compressible = /\.(js|css|svg|json|txt)$/;
-  const walk = (dir: string): string[] =>
-    fs
-      .readdirSync(dir, { withFileTypes: true })
-      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-  return {
-    name: 'precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      for (const file of walk(outDir).filter((f) => compressible.test(f) && !f.includes(`${path.sep}.vite${path.sep}`))) {
-        const content = fs.readFileSync(file);
-        if (content.length < 1024) continue;
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      }
-    },
-  };
-}
+const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
+const filesUnder = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+const precompress = () =>
+  afterBuild('precompress', (outDir) => {
+    for (const file of filesUnder(outDir).filter((f) => COMPRESSIBLE.test(f) && !f.includes(`${path.sep}.vite${path.sep}`))) {
+      const content = fs.readFileSync(file);
+      if (content.length < 1024) continue;
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  });
 
 export default defineConfig(({ command }) => ({
   plugins: [lazySonner(), react(), tailwindcss(), routePreloads(), precompress()],
