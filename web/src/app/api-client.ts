@@ -14,24 +14,14 @@ export class ApiError extends Error {
 
 type Options = { method?: string; body?: unknown; signal?: AbortSignal; skipAuthRedirect?: boolean };
 
-/**
- * The one way the web app talks to the server (SPEC.md section 7): JSON, 10 s timeout, bearer token,
- * and any 401 clears the token and goes to /login.
- */
-export async function api<T>(path: string, { method = 'GET', body, signal, skipAuthRedirect }: Options = {}): Promise<T> {
+/** fetch with the bearer token and the 10 s timeout; a failure to get any answer becomes an ApiError. */
+async function send(path: string, method: string, init: { headers?: Record<string, string>; body?: string; signal?: AbortSignal }) {
   const token = tokenStore.get();
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const headers: Record<string, string> = { ...init.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    return await fetch(path, { method, headers, body: init.body, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   } catch (err) {
     console.error(`${method} ${path} failed`, err);
     const timedOut = (err as Error).name === 'TimeoutError';
@@ -43,6 +33,25 @@ export async function api<T>(path: string, { method = 'GET', body, signal, skipA
       'NETWORK',
     );
   }
+}
+
+/** Any 401 clears the token and goes to /login (SPEC.md section 7). */
+function signOutOn401(status: number) {
+  if (status !== 401) return;
+  tokenStore.clear();
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+/**
+ * The one way the web app talks to the server (SPEC.md section 7): JSON, 10 s timeout, bearer token,
+ * and any 401 clears the token and goes to /login.
+ */
+export async function api<T>(path: string, { method = 'GET', body, signal, skipAuthRedirect }: Options = {}): Promise<T> {
+  const res = await send(path, method, {
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
   const text = await res.text();
   let data: unknown = null;
   try {
@@ -52,14 +61,35 @@ export async function api<T>(path: string, { method = 'GET', body, signal, skipA
   }
   if (!res.ok) {
     const err = (data ?? {}) as { message?: string; code?: string; fields?: Record<string, string> };
-    if (res.status === 401 && !skipAuthRedirect) {
-      tokenStore.clear();
-      if (window.location.pathname !== '/login') window.location.assign('/login');
-    }
+    if (!skipAuthRedirect) signOutOn401(res.status);
     if (res.status >= 500) console.error(`${method} ${path}: ${res.status}`, err);
     throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.code, err.fields);
   }
   return data as T;
+}
+
+/**
+ * A file the server makes (a receipt PDF, a CSV export), fetched like any call and saved under the
+ * name the server gives in Content-Disposition, else `fallbackName`. A refusal throws the server's
+ * message, else `failure`.
+ */
+export async function downloadFile(path: string, { fallbackName, failure }: { fallbackName: string; failure: string }): Promise<void> {
+  const res = await send(path, 'GET', {});
+  if (!res.ok) {
+    signOutOn401(res.status);
+    const body = (await res.json().catch(() => null)) as { message?: string; code?: string } | null;
+    throw new ApiError(res.status, body?.message ?? failure, body?.code);
+  }
+  const blob = await res.blob();
+  const named = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = named ?? fallbackName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The message to show for a failed call: the server's, else the spec's fallback text. */
