@@ -1,24 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const id = () => uuid('id').primaryKey().defaultRandom();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const ts = (name: string) => timestamp(name, { withTimezone: true });
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
 
 export const centres = pgTable('centres', {
   id: text('id').primaryKey(),
@@ -307,93 +289,6 @@ export const submissions = pgTable(
   ],
 );
 
-export const payments = pgTable(
-  'payments',
-  {
-    id: id(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
-    courseName: text('course_name').notNull(),
-    admissionId: uuid('admission_id').references(() => admissionRequests.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['fee', 'installment'] }).notNull(),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-    feePaise: bigint('fee_paise', { mode: 'number' }).notNull(),
-    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
-    couponCode: text('coupon_code'),
-    currency: text('currency').notNull().default('INR'),
-    status: text('status', { enum: ['pending', 'completed', 'failed', 'refunded'] })
-      .notNull()
-      .default('pending'),
-    method: text('method', { enum: ['gateway', 'offline'] }).notNull(),
-    gateway: text('gateway'),
-    orderId: text('order_id').notNull(),
-    /** The gateway's own order id (Razorpay `order_…`); null for offline payments. */
-    gatewayOrderId: text('gateway_order_id'),
-    gatewayPaymentId: text('gateway_payment_id'),
-    transactionId: text('transaction_id'),
-    installmentNumber: integer('installment_number'),
-    receiptNumber: text('receipt_number'),
-    responseMessage: text('response_message'),
-    paidAt: ts('paid_at'),
-    refundId: text('refund_id'),
-    refundedAt: ts('refunded_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('payments_order_id_key').on(t.orderId),
-    uniqueIndex('payments_gateway_order_key').on(t.gateway, t.gatewayOrderId),
-    uniqueIndex('payments_receipt_key').on(t.receiptNumber),
-    index('payments_student_idx').on(t.studentId, t.createdAt),
-    index('payments_status_idx').on(t.status),
-    check('payments_amount_positive', sql`amount_paise > 0`),
-  ],
-);
-
-/** Receipt numbers RCT-<year>-<n>: n comes from one sequence, so two instances never hand out the same. */
-export const receiptNumberSeq = pgSequence('payment_receipt_seq', { startWith: 1 });
-
-/**
- * The sandbox gateway's own books (PAYMENT_GATEWAY=sandbox): what it was asked to collect and what it
- * "received". It stands in for the real gateway's servers, so the app's adapters ask it, never the payments table.
- */
-export const sandboxGatewayOrders = pgTable('sandbox_gateway_orders', {
-  orderId: text('order_id').primaryKey(),
-  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-  status: text('status', { enum: ['created', 'paid', 'failed', 'refunded'] })
-    .notNull()
-    .default('created'),
-  paymentId: text('payment_id'),
-  refundId: text('refund_id'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
-export const paymentEvents = pgTable(
-  'payment_events',
-  {
-    id: id(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    actorLabel: text('actor_label').notNull(),
-    note: text('note'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.createdAt)],
-);
-
-export const gatewayEvents = pgTable('gateway_events', {
-  id: text('id').primaryKey(),
-  gateway: text('gateway').notNull(),
-  receivedAt: createdAt(),
-});
-
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -416,3 +311,6 @@ export const rateCounters = pgTable('rate_counters', {
   count: integer('count').notNull().default(0),
   resetAt: ts('reset_at').notNull(),
 });
+
+// The money tables live in their own file; everything is imported from here.
+export * from './schema-payments.ts';
