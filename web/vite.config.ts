@@ -9,13 +9,13 @@ import { defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: a plain script without types; it reads the route table and the Vite manifest.
 import { measure } from '../scripts/bundle-budget.mjs';
 
-const toastModule = fileURLToPath(new URL('./src/app/toast.ts', import.meta.url));
+const toastModule = fileURLToPath(new URL('./src/lib/toast.ts', import.meta.url));
 // react-router's package exports always point at its development build (dev warnings included);
 // the production build it ships beside it is what a build should bundle.
 const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router')), '../production/index.mjs');
 
 /**
- * `import { toast } from 'sonner'` anywhere in the app resolves to src/app/toast.ts, which loads sonner
+ * `import { toast } from 'sonner'` anywhere in the app resolves to src/lib/toast.ts, which loads sonner
  * on first use: toasts follow user actions, so sonner stays out of every page's initial JavaScript.
  * Only toast.ts itself reaches the real package.
  */

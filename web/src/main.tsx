@@ -1,12 +1,12 @@
-import './app/zod-config.ts';
+import './lib/zod-config.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ApiError } from './app/api-client.ts';
-import { AuthProvider } from './app/auth.tsx';
+import { ApiError } from './lib/api-client.ts';
+import { AuthProvider } from './lib/auth.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { LazyToaster } from './app/toaster.tsx';
+import { LazyToaster } from './lib/toaster.tsx';
 import './index.css';
 
 const queryClient = new QueryClient({

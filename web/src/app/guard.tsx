@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
-import { dashboardPath, useAuth } from './auth.tsx';
+import { dashboardPath, useAuth } from '../lib/auth.tsx';
 
 /**
  * SPEC.md section 6: a spinner while authentication loads; a visitor goes to /login; a user of the

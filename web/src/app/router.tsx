@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
-import { isProduction } from './env.ts';
+import { isProduction } from '../lib/env.ts';
 import { RequireRole } from './guard.tsx';
 import { Layout } from './layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';

@@ -1,7 +1,7 @@
 import { formatINR } from '@app/common/rules/money';
 import { formatDate } from '@app/common/rules/dates';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { DASHBOARD_LIST_SIZE, useAdminStats, useDashboardCourses, useDashboardExams, useDashboardStudents } from './api/dashboard.ts';
 import { CountTiles } from './components/count-tiles.tsx';

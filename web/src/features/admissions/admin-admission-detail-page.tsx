@@ -1,6 +1,6 @@
 import { Check, Trash2, X } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../app/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';

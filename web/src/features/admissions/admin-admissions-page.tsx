@@ -2,7 +2,7 @@ import { ADMISSION_STATUSES, type AdmissionRequest, type AdmissionStatus } from 
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';

@@ -2,7 +2,7 @@ import { BATCH_PREFERENCES, YEAR_OF_PASSING } from '@app/common/constants';
 import type { applicationForm } from '@app/common/schemas/admissions';
 import { lazy, Suspense } from 'react';
 import type { z } from 'zod';
-import { errorMessage } from '../../app/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { LightFormProvider, useLightForm } from '../../app/light-form.tsx';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { SelectField } from '../../components/form-controls.tsx';

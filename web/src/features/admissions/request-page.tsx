@@ -1,7 +1,7 @@
 import type { AdmissionRequestForm, admissionRequestForm } from '@app/common/schemas/admissions';
 import { lazy, Suspense } from 'react';
 import type { z } from 'zod';
-import { errorMessage } from '../../app/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { LightFormProvider, useLightForm } from '../../app/light-form.tsx';
 import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';

@@ -3,7 +3,7 @@ import { formatDate } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
 import type { AdmissionStatusAnswer } from '@app/common/schemas/admissions';
 import { Link } from 'react-router';
-import { errorMessage } from '../../app/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useLightForm } from '../../app/light-form.tsx';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';

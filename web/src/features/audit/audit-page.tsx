@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { errorMessage } from '../../app/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { type AuditFilters as Filters, useAuditLog } from './api/audit-log.ts';
 import { AuditFilters } from './components/audit-filters.tsx';
 import { AuditTable } from './components/audit-table.tsx';

@@ -3,7 +3,7 @@ import type { forgotPasswordBody } from '@app/common/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { api, errorMessage } from '../../app/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import { useLightForm } from '../../app/light-form.tsx';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';

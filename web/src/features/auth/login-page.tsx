@@ -3,7 +3,7 @@ import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { useAuth } from '../../app/auth.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 import { useLightForm } from '../../app/light-form.tsx';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, errorMessage } from '../../app/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass, Field } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 

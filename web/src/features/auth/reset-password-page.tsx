@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { ApiError, api, errorMessage } from '../../app/api-client.ts';
+import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 

@@ -2,7 +2,7 @@ import { formatDateTime } from '@app/common/rules/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
-import { api, errorMessage } from '../../app/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { errorMessage } from '../../app/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';

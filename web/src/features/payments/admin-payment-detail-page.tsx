@@ -5,7 +5,7 @@ import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError, errorMessage } from '../../app/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';

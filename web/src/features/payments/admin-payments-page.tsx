@@ -1,6 +1,6 @@
 import { PAYMENT_MSG, PAYMENT_STATUSES, type PaymentStatus } from '@app/common/schemas/payments';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { SelectField } from '../../components/form-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 
 /**
  * The message for a failed payment call. A refusal the server explains (4xx: 'The gateway has not

@@ -2,7 +2,7 @@ import { formatINR } from '@app/common/rules/money';
 import { CALLBACK_ERRORS, PAYMENT_MSG } from '@app/common/schemas/payments';
 import { AlertTriangle, LifeBuoy, Mail, Phone, XCircle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { usePaymentStatus, useSupportCentres } from './api/payment-status.ts';

@@ -3,7 +3,7 @@ import { formatINR } from '@app/common/rules/money';
 import { PAYMENT_MSG } from '@app/common/schemas/payments';
 import { CheckCircle2, Clock, Mail } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { usePaymentStatus } from './api/payment-status.ts';

@@ -1,7 +1,7 @@
 import type { StudentResult, SubmitResponse } from '@app/common/schemas/submissions';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';

@@ -4,7 +4,7 @@ import { formatINR } from '@app/common/rules/money';
 import type { StudentAdmission } from '@app/common/schemas/admissions';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../app/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';

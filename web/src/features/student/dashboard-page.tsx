@@ -1,4 +1,4 @@
-import { useAuth } from '../../app/auth.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 // The dashboard composes the payments feature's summary card (issue 5): fees are a payments concern.
 import { PaymentSummaryCard } from '../payments/components/payment-summary-card.tsx';

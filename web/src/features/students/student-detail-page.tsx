@@ -2,7 +2,7 @@ import { formatDate, formatDateTime } from '@app/common/rules/dates';
 import type { StudentDetail } from '@app/common/schemas/users';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../app/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { AdminPage, StatTile } from '../../components/admin-page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorState } from '../../components/states.tsx';

@@ -2,7 +2,7 @@ import { SUBMISSION_SORT_KEYS, SUBMISSIONS_PAGE_SIZE } from '@app/common/constan
 import { BookOpen, CheckCircle2, Clock, FileText } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage, StatTile } from '../../components/admin-page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';

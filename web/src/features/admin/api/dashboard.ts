@@ -3,7 +3,7 @@ import type { Course } from '@app/common/schemas/courses';
 import type { ExamListItem } from '@app/common/schemas/exams';
 import type { StudentListAnswer } from '@app/common/schemas/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 // The admin dashboard's sources (SPEC.md section 2): each loads, fails and retries on its own.
 

@@ -5,7 +5,7 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../app/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ErrorState } from '../../../components/states.tsx';

@@ -1,6 +1,6 @@
 import type { AdmissionRequest, AdmissionStatus, ApproveAdmissionAnswer, RejectAdmissionAnswer } from '@app/common/schemas/admissions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 // Admin calls of SPEC.md section 7 for admission requests. Every change refreshes the lists, the
 // dashboard counts and the student list (an approval creates a student).

@@ -1,6 +1,6 @@
 import type { AdmissionStatusAnswer } from '@app/common/schemas/admissions';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/admission-requests/status/{email} (public): the newest request for that e-mail. */
 export const findAdmissionStatus = (email: string) =>

@@ -1,6 +1,6 @@
 import type { Course } from '@app/common/schemas/courses';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** The courses a visitor may choose: GET /api/courses answers the active ones only. */
 export const courseOptionsQuery = queryOptions({

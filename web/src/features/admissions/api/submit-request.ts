@@ -1,6 +1,6 @@
 import type { AdmissionRequest, AdmissionRequestBody, ApplicationFieldKey } from '@app/common/schemas/admissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 // The application fields are optional in the body (the short form has none); their preprocess steps type
 // them as required keys, hence the Partial.

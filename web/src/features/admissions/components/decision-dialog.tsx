@@ -1,7 +1,7 @@
 import type { AdmissionRequest, ApproveAdmissionAnswer } from '@app/common/schemas/admissions';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../app/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/field.tsx';
 import { useApproveAdmission, useRejectAdmission } from '../api/admin-requests.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { invalidateAnnouncements } from './invalidate.ts';
 
 /** Permanent removal: DELETE /api/announcements/{id}/permanent. */

@@ -1,6 +1,6 @@
 import type { Announcement } from '@app/common/schemas/announcements';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** Every announcement, active or not, expired or not: GET /api/announcements/admin (SPEC.md section 7). */
 export const adminAnnouncementsQuery = queryOptions({

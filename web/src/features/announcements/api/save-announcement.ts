@@ -1,7 +1,7 @@
 import type { Announcement, announcementBody } from '@app/common/schemas/announcements';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { invalidateAnnouncements } from './invalidate.ts';
 
 export type AnnouncementOutput = z.output<typeof announcementBody>;

@@ -1,6 +1,6 @@
 import type { Announcement } from '@app/common/schemas/announcements';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { invalidateAnnouncements } from './invalidate.ts';
 
 /** Deactivate is the spec's soft delete (DELETE /api/announcements/{id}); Restore is PATCH .../restore. */

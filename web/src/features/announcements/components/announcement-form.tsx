@@ -3,7 +3,7 @@ import { type Announcement, type AnnouncementBody, announcementBody } from '@app
 import { useEffect } from 'react';
 import { type Resolver, type ResolverOptions, type ResolverResult, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ApiError, errorMessage } from '../../../app/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { SelectField, TextAreaField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';

@@ -1,6 +1,6 @@
 import type { AuditEntity, AuditList } from '@app/common/schemas/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export type AuditFilters = { entity: AuditEntity | ''; actorId: string; page: number };
 

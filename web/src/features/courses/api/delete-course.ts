@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { invalidateCourses } from './invalidate.ts';
 
 /** Permanent removal: DELETE /api/courses/{id}/permanent. */

@@ -1,7 +1,7 @@
 import type { Course, courseBody } from '@app/common/schemas/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { invalidateCourses } from './invalidate.ts';
 
 export type CourseOutput = z.output<typeof courseBody>;

@@ -1,6 +1,6 @@
 import type { Course } from '@app/common/schemas/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { invalidateCourses } from './invalidate.ts';
 
 /** Deactivate is the spec's soft delete (DELETE /api/courses/{id}); Restore is PATCH .../restore. */

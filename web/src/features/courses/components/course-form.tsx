@@ -5,7 +5,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { type Resolver, type ResolverOptions, type ResolverResult, useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ApiError, errorMessage } from '../../../app/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { SelectField, TextAreaField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';

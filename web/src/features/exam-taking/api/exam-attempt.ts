@@ -1,7 +1,7 @@
 import type { Attempt, ExamStudent, SaveAnswersResponse } from '@app/common/schemas/exams';
 import type { SubmitBody, SubmitResponse } from '@app/common/schemas/submissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import type { AnswerMap } from '../answers.ts';
 
 /** GET /api/exams/{examId} as a student: the questions without answers, and where the caller's attempt stands. */

@@ -3,7 +3,7 @@ import type { Attempt, ExamStudent } from '@app/common/schemas/exams';
 import type { SubmitResponse } from '@app/common/schemas/submissions';
 import { ChevronLeft, ChevronRight, Eraser, Send } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, errorMessage } from '../../../app/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { buttonClass, FormAlert } from '../../../components/field.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';

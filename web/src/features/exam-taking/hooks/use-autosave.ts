@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../app/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import type { AnswerMap, AnswerValue } from '../answers.ts';
 import { type PendingAnswer, progressStore, withSent } from './progress-store.ts';
 

@@ -1,7 +1,7 @@
 import type { ExamAdmin, ExamBody, ExamListItem } from '@app/common/schemas/exams';
 import type { Course } from '@app/common/schemas/courses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export const examKeys = {
   all: ['exams'] as const,

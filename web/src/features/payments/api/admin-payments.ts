@@ -1,6 +1,6 @@
 import type { AdminPayment, AdminPaymentDetail, PaymentStatus, PaymentTiles } from '@app/common/schemas/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { invalidatePayments, paymentKeys } from './keys.ts';
 
 /** GET /api/payments (admin), optionally filtered by status. */

@@ -1,6 +1,6 @@
 import type { Course } from '@app/common/schemas/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/courses: the active courses, the cards of the fee payment page (shares the public list's cache). */
 export const payableCoursesQuery = queryOptions({

@@ -8,7 +8,7 @@ import type {
 } from '@app/common/schemas/payments';
 import type { PaymentHistoryItem } from '@app/common/schemas/payments';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 // The fee payment calls (DESIGN.md section 4): the coupon preview, the order, the sandbox checkout's
 // Pay / Fail and the verification of the checkout's signed answer. The server decides every amount.

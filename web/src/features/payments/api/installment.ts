@@ -1,6 +1,6 @@
 import type { InitiateInstallmentAnswer, InitiateInstallmentBody } from '@app/common/schemas/payments';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/payments/paytm/initiate: a pending installment payment and the form to post to the gateway. */
 export const useInitiateInstallment = () =>

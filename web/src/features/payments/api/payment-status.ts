@@ -1,7 +1,7 @@
 import type { Centre } from '@app/common/schemas/centres';
 import type { PaymentStatusRecord } from '@app/common/schemas/payments';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { paymentKeys } from './keys.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { downloadFile } from '../../../app/api-client.ts';
+import { downloadFile } from '../../../lib/api-client.ts';
 
 /** GET /api/payments/{id}/receipt: the PDF, saved under the server's file name. */
 export const downloadReceipt = (paymentId: string): Promise<void> =>

@@ -1,7 +1,7 @@
 import type { StudentAdmission } from '@app/common/schemas/admissions';
 import type { PaymentSummary } from '@app/common/schemas/payments';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { paymentKeys } from './keys.ts';
 
 /** GET /api/payments/student: fees, paid, pending and the installment schedule (404 without an approved admission). */

@@ -4,7 +4,7 @@ import { PAYMENT_MSG, type PaymentHistoryItem } from '@app/common/schemas/paymen
 import { Download, History } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../app/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../../components/states.tsx';
 import { usePaymentHistory } from '../api/history.ts';

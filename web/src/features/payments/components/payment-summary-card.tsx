@@ -3,7 +3,7 @@ import { formatINR } from '@app/common/rules/money';
 import type { Installment, PaymentSummary } from '@app/common/schemas/payments';
 import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../app/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { buttonClass } from '../../../components/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';

@@ -2,7 +2,7 @@ import { formatINR } from '@app/common/rules/money';
 import type { PaymentTiles as Tiles } from '@app/common/schemas/payments';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2, Clock, IndianRupee, Receipt, XCircle } from 'lucide-react';
-import { errorMessage } from '../../../app/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { StatTile } from '../../../components/admin-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ErrorState } from '../../../components/states.tsx';

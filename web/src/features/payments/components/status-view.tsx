@@ -2,8 +2,8 @@ import type { PaymentStatusRecord } from '@app/common/schemas/payments';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiError, errorMessage } from '../../../app/api-client.ts';
-import { useAuth } from '../../../app/auth.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ErrorState } from '../../../components/states.tsx';
 

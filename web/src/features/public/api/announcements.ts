@@ -1,8 +1,8 @@
 import { HOME_ANNOUNCEMENTS } from '@app/common/constants';
 import type { Announcement } from '@app/common/schemas/announcements';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
-import { useAuth } from '../../../app/auth.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
 
 /**
  * The latest announcements the caller may read (SPEC.md section 9: the home page shows 5). The audience

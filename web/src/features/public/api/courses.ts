@@ -1,6 +1,6 @@
 import type { Course } from '@app/common/schemas/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** Active courses, public (SPEC.md section 7: GET /api/courses). */
 export const coursesQuery = queryOptions({

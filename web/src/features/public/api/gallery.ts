@@ -1,6 +1,6 @@
 import type { GalleryCategory } from '@app/common/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export type GalleryImage = { _id: string; title: string; category: GalleryCategory; url: string };
 

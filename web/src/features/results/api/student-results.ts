@@ -1,6 +1,6 @@
 import type { StudentResult } from '@app/common/schemas/submissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/results/student: the caller's results; marks fields null until published. */
 export const studentResultsQuery = queryOptions({

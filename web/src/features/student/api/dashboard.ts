@@ -2,7 +2,7 @@ import type { StudentAdmission } from '@app/common/schemas/admissions';
 import type { AvailableExam } from '@app/common/schemas/exams';
 import type { StudentResult } from '@app/common/schemas/submissions';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/exams/student/available: active exams with whether the caller already attempted them. */
 export const useAvailableExams = () =>

@@ -1,6 +1,6 @@
 import type { StudentAdmission } from '@app/common/schemas/admissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/admissions/student: the signed-in student's own admission record (404 when there is none). */
 export const studentAdmissionQuery = queryOptions({

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../../app/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ErrorState } from '../../../components/states.tsx';
 

@@ -1,6 +1,6 @@
 import { GraduationCap } from 'lucide-react';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../app/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ErrorState } from '../../../components/states.tsx';
 import { useMyAdmission } from '../api/dashboard.ts';

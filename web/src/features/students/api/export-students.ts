@@ -1,5 +1,5 @@
 import type { StudentListParams } from '@app/common/schemas/users';
-import { downloadFile } from '../../../app/api-client.ts';
+import { downloadFile } from '../../../lib/api-client.ts';
 import { studentListSearch } from './students.ts';
 
 /** GET /api/users/export.csv with the list's filters, saved as students.csv (SPEC.md section 9). */

@@ -1,7 +1,7 @@
 import type { User } from '@app/common/schemas/auth';
 import type { StudentDetail, StudentListAnswer, StudentListParams } from '@app/common/schemas/users';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** The query string of GET /api/users and its CSV twin: blanks are left out, role is always student. */
 export function studentListSearch(params: StudentListParams): string {

@@ -1,7 +1,7 @@
 import type { StudentListItem } from '@app/common/schemas/users';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../../app/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDeleteStudent, useResetStudentPassword, useSetStudentActive } from '../api/students.ts';
 import { STUDENT_WEB_MSG } from '../messages.ts';

@@ -7,7 +7,7 @@ import type {
   SubmissionDetail,
 } from '@app/common/schemas/submissions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 const keys = {
   all: ['submissions'] as const,

@@ -3,7 +3,7 @@ import { gradeFor, percentageOf } from '@app/common/rules/grades';
 import { SUBMISSION_MESSAGES, type SubmissionDetail } from '@app/common/schemas/submissions';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, errorMessage } from '../../../app/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { buttonClass, FormAlert } from '../../../components/field.tsx';
 import { TextAreaField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';

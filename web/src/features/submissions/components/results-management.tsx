@@ -2,7 +2,7 @@ import { formatDateTime } from '@app/common/rules/dates';
 import { SUBMISSION_MESSAGES, type AdminSubmissionStats } from '@app/common/schemas/submissions';
 import { EyeOff, Megaphone } from 'lucide-react';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../app/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { usePublish } from '../api/submissions.ts';
 import { SUBMISSION_UI } from '../messages.ts';

@@ -11,7 +11,7 @@ export const loadSonner = () => {
   return sonner;
 };
 
-// The Toaster mounts when the first toast is asked for (app/toaster.tsx): a page nobody acts on never
+// The Toaster mounts when the first toast is asked for (lib/toaster.tsx): a page nobody acts on never
 // loads sonner, nor pays for mounting it and its styles while the page is still settling.
 let isWanted = false;
 const wantedListeners = new Set<() => void>();
