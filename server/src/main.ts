@@ -23,7 +23,7 @@ async function main() {
   // Everything the server writes is its user's alone (DATA_DIR holds password hashes and personal data);
   // what an earlier start or a copy left wider is repaired before anything is opened.
   process.umask(0o077);
-  const repaired = secureDataDir(config.dataDir);
+  let repaired = secureDataDir(config.dataDir);
   const dbHandle = await openDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const app = await buildApp({ config, dbHandle, logger: loggerOptions(config) });
   // Instances starting together take turns: one migrates and seeds, the others find it done (DESIGN.md section 9).
@@ -34,7 +34,10 @@ async function main() {
     app.log.info({ applied }, applied > 0 ? 'database migrations applied' : 'database migrations already up to date');
     return seed(app.ctx, { demo: config.SEED_DEMO });
   });
-  if (repaired > 0) app.log.warn({ repaired, dataDir: config.dataDir }, 'DATA_DIR entries readable by others were made owner-only');
+  // PGlite writes its files world-readable (0666) whatever the umask: made owner-only once it has them
+  // all. Files it adds later sit in directories only the owner can enter.
+  repaired += secureDataDir(config.dataDir);
+  if (repaired > 0) app.log.info({ repaired, dataDir: config.dataDir }, 'DATA_DIR entries readable by others were made owner-only');
   app.ctx.mailer.startWorker();
   // Settles gateway payments whose callback never arrived (DESIGN.md section 6).
   const stopReconciler = startReconciler(app.ctx, app.log);
