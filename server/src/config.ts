@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -98,11 +99,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const MIN_SECRET_BITS = 128;
 
 /**
- * An estimate of a secret's randomness: its length times the Shannon entropy of its characters. A repeated
- * or patterned value ("aaaa…", "abcabc…") scores far below a random one of the same length; a random
- * 48-character base64 or 64-character hex value scores well above 128 bits.
+ * An estimate of a secret's randomness: the smaller of its length times the Shannon entropy of its
+ * characters and the size it compresses to. A repeated or patterned value ("aaaa…", "0123456789…",
+ * "abcabc…") scores far below a random one of the same length; a random 48-character base64 or
+ * 64-character hex value scores well above 128 bits.
  */
 export function estimatedEntropyBits(secret: string): number {
+  return Math.min(shannonBits(secret), deflateRawSync(Buffer.from(secret, 'utf8'), { level: 9 }).length * 8);
+}
+
+function shannonBits(secret: string): number {
   const chars = [...secret];
   const counts = new Map<string, number>();
   for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
