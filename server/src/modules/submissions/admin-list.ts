@@ -3,6 +3,7 @@ import type { AdminSubmissionsPage, adminSubmissionsQuery } from '@app/common/sc
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { courses, exams, submissions, users } from '../../db/schema.ts';
+import { submissionPercentageSql } from '../../lib/scores.ts';
 import { courseRefOf, toQuestionAdmin } from '../exams/dto.ts';
 import { loadQuestionsByExam } from '../exams/queries.ts';
 import { marksView, studentRefOf, submissionBaseOf } from './views.ts';
@@ -11,13 +12,12 @@ type Query = z.output<typeof adminSubmissionsQuery>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const percentage = sql`(${submissions.marksObtained} / nullif(${submissions.totalMarks}, 0))`;
 const SORT_COLUMNS = {
   submittedAt: [submissions.submittedAt],
   studentName: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
   course: [sql`lower(${courses.name})`],
   exam: [sql`lower(${exams.title})`],
-  score: [percentage],
+  score: [submissionPercentageSql],
   status: [submissions.status],
 } as const;
 const DESC_BY_DEFAULT = new Set(['submittedAt', 'score']);
