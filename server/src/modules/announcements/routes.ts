@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
 import { announcementBody, announcementQuery, announcementSchema } from '@app/common/schemas/announcements';
-import { publicReadCache } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin } from '../../plugins/auth.ts';
 import {
@@ -27,7 +26,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   // scheduled one is published or one expires (lib/read-cache.ts).
   app.get('/', { schema: { tags, querystring: announcementQuery, response: list } }, (req, reply) => {
     const key = `announcements:${audienceKey(req.actor)}:${req.query.limit}`;
-    return publicReadCache(ctx.db).serve(reply, key, list[200], async () => {
+    return ctx.caches.publicReads.serve(reply, key, list[200], async () => {
       const now = new Date();
       const [value, validUntil] = await Promise.all([
         findVisibleAnnouncements(ctx, req.actor, req.query.limit, now),

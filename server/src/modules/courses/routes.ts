@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseBody, courseSchema } from '@app/common/schemas/courses';
-import { publicReadCache } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin } from '../../plugins/auth.ts';
 import { messageResponse } from '@app/common/schemas/auth';
@@ -14,7 +13,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicList = z.array(courseSchema);
   // The home page's hot read: served from memory, dropped by every course write (lib/read-cache.ts).
   app.get('/', { schema: { tags, response: { 200: publicList } } }, (_req, reply) =>
-    publicReadCache(ctx.db).serve(reply, 'courses', publicList, async () => ({ value: await findPublicCourses(ctx) })),
+    ctx.caches.publicReads.serve(reply, 'courses', publicList, async () => ({ value: await findPublicCourses(ctx) })),
   );
 
   app.get('/admin', { preHandler: requireAdmin, schema: { tags, response: { 200: z.array(courseSchema) } } }, async () =>
