@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 /**
- * Public reads (courses, announcements) answered from memory as ready JSON (issue 6: the home page
+ * Public reads (courses, announcements) answered from memory as ready JSON (the home page
  * is the hot path). An entry is dropped by any write through this instance's services, and lives at
  * most `ttlMs` (or less when the loader says its answer changes sooner, e.g. a scheduled
  * announcement), which bounds how stale another instance's write can look.
