@@ -1,6 +1,6 @@
 import type { AdmissionRequestForm } from '@app/common/schemas/admissions';
 import { formatINR } from '@app/common/rules/money';
-import { useLightFormContext } from '../../../app/light-form.tsx';
+import { useLightFormContext } from '../../../lib/light-form.tsx';
 import { SelectField } from '../../../components/form-controls.tsx';
 import { useCentres } from '../../public/api/centres.ts';
 import { useCourseOptions } from '../api/course-options.ts';

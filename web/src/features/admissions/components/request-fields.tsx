@@ -1,7 +1,7 @@
 import type { AdmissionRequestForm } from '@app/common/schemas/admissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useLightFormContext } from '../../../app/light-form.tsx';
+import { useLightFormContext } from '../../../lib/light-form.tsx';
 import { Field } from '../../../components/field.tsx';
 import { SelectField, TextAreaField } from '../../../components/form-controls.tsx';
 import { centresQuery } from '../../public/api/centres-query.ts';
