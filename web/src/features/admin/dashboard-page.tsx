@@ -3,7 +3,9 @@ import { formatDate } from '@app/common/rules/dates';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
-import { DASHBOARD_LIST_SIZE, useAdminStats, useDashboardCourses, useDashboardExams, useDashboardStudents } from './api/dashboard.ts';
+import { useAdminStats } from '../../api/admin-stats.ts';
+import { useAdminCourses } from '../../api/courses.ts';
+import { DASHBOARD_LIST_SIZE, useDashboardExams, useDashboardStudents } from './api/dashboard.ts';
 import { CountTiles } from './components/count-tiles.tsx';
 import { DashboardCard } from './components/dashboard-card.tsx';
 import { QuickLinks } from './components/quick-links.tsx';
@@ -18,7 +20,7 @@ export default function AdminDashboardPage() {
   const { user } = useAuth();
   const stats = useAdminStats();
   const exams = useDashboardExams();
-  const courses = useDashboardCourses();
+  const courses = useAdminCourses();
   const students = useDashboardStudents();
 
   return (

@@ -2,7 +2,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 // The dashboard composes the payments feature's summary card (issue 5): fees are a payments concern.
 import { PaymentSummaryCard } from '../payments/components/payment-summary-card.tsx';
-import { useMyResults } from './api/dashboard.ts';
+import { useStudentResults } from '../../api/student-results.ts';
 import { AvailableExams } from './components/available-exams.tsx';
 import { EnrolmentCard } from './components/enrolment-card.tsx';
 import { ProfileCard } from './components/profile-card.tsx';
@@ -13,7 +13,7 @@ import { RecentResults, ResultStats } from './components/recent-results.tsx';
 export default function StudentDashboardPage() {
   usePageTitle('Student dashboard');
   const { user } = useAuth();
-  const results = useMyResults();
+  const results = useStudentResults();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-800">Student dashboard</h1>
