@@ -36,6 +36,7 @@ export function DashboardCard<T>({
       </div>
       <div className="flex-1 p-4">
         <QueryState
+          compact
           query={query}
           errorText={failText}
           isEmpty={isEmpty}

@@ -69,6 +69,7 @@ export function RecentAdmissions({ isPending, isError, data, refetch }: Props) {
           </div>
         )}
         <QueryState
+          compact
           query={{ isPending, isError, data, refetch }}
           errorText="Could not load the admission requests."
           isEmpty={() => list.length === 0}
