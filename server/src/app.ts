@@ -13,6 +13,7 @@ import { validatorCompilerForStorableText } from './lib/validation.ts';
 import { admissionRequestRoutes, studentAdmissionRoutes } from './modules/admissions/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { createGateway } from './modules/payments/gateways/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     signer: new TokenSigner(loadSigningSecret(config.JWT_SECRET, persistent ? config.dataDir : null), config.TOKEN_TTL_HOURS * 3600),
     mailer: new Mailer(dbHandle.db, config.SMTP_URL, config.MAIL_FROM, app.log),
     storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+    gateway: createGateway(config, dbHandle),
   };
   app.decorate('ctx', ctx);
 

@@ -8,10 +8,11 @@ export const STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pending',
   completed: 'Completed',
   failed: 'Failed',
+  cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
 
-export const STATUS_TONES = { pending: 'amber', completed: 'green', failed: 'red', refunded: 'blue' } as const;
+export const STATUS_TONES = { pending: 'amber', completed: 'green', failed: 'red', cancelled: 'slate', refunded: 'blue' } as const;
 
 /** 1 → '1st' … 4 → 'Final'. */
 export const installmentLabel = (n: number | null | undefined): string | null =>
