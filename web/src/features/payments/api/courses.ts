@@ -1,12 +1,15 @@
-import type { Course } from '@app/common/schemas/courses';
+import type { CourseFee } from '@app/common/schemas/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { paymentKeys } from './keys.ts';
 
-/** GET /api/courses: the active courses, the cards of the fee payment page (shares the public list's cache). */
-export const payableCoursesQuery = queryOptions({
-  queryKey: ['courses', 'public'],
-  queryFn: () => api<Course[]>('/api/courses'),
-  staleTime: 5 * 60_000,
+/**
+ * GET /api/payments/fees: the active courses with what the student owes for each, as the server
+ * decides it (fee, paid, discount, due). The page shows these figures and never prices a course.
+ */
+export const courseFeesQuery = queryOptions({
+  queryKey: paymentKeys.courseFees,
+  queryFn: () => api<CourseFee[]>('/api/payments/fees'),
 });
 
-export const usePayableCourses = () => useQuery(payableCoursesQuery);
+export const useCourseFees = () => useQuery(courseFeesQuery);
