@@ -4,6 +4,16 @@ import type { TokenSigner } from './lib/tokens.ts';
 import type { Mailer } from './modules/mail/service.ts';
 import type { Storage } from './lib/storage.ts';
 import type { PaymentGateway } from './modules/payments/gateways/types.ts';
+import type { ReadCache } from './lib/read-cache.ts';
+import type { MarkingQuestionCache } from './modules/attempts/finalize.ts';
+
+/** The app's in-memory caches: created with the app, so two apps in one process never share one. */
+export type AppCaches = {
+  /** Public reads (courses, announcements) as ready JSON. */
+  publicReads: ReadCache;
+  /** The questions marking needs, by exam version. */
+  markingQuestions: MarkingQuestionCache;
+};
 
 /** What every service needs; built once in app.ts and passed down explicitly. */
 export type Ctx = {
@@ -15,6 +25,7 @@ export type Ctx = {
   storage: Storage;
   /** The payment gateway PAYMENT_GATEWAY selects, built once with the app (tests may put a fake in its place). */
   gateway: PaymentGateway;
+  caches: AppCaches;
 };
 
 export type Actor = {

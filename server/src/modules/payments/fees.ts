@@ -19,7 +19,7 @@ export type ApprovedAdmission = {
 };
 
 /**
- * The fee of an admission: the one fixed at approval (docs/decisions/admission-fee-fixed-at-approval.md)
+ * The fee of an admission: the one fixed at approval (docs/decisions/0001-admission-fee-fixed-at-approval.md)
  * wins over the course's price today; without either (approved without a course) the default total fees.
  */
 export const admissionFeePaise = (fixedFeePaise: number | null | undefined, coursePricePaise: number | null | undefined) =>

@@ -9,7 +9,7 @@ import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { useCourseFees } from './api/courses.ts';
+import { useCourseFees } from './api/course-fees.ts';
 import { useValidateCoupon } from './api/fee-payment.ts';
 import { CouponBox, type CouponMessage } from './components/coupon-box.tsx';
 import { CoursePicker } from './components/course-picker.tsx';
