@@ -58,6 +58,8 @@ async function createStudent(request: APIRequestContext): Promise<Student> {
 }
 
 test('a student pays a course fee with coupon EARLY20 and downloads the PDF receipt', async ({ page }) => {
+  // A long journey (pay, dashboard, covered course, history, receipt, four axe scans): three times the timeout.
+  test.slow();
   const course = await clatCourse(page.request);
   const total = course.price - (course.price * 20) / 100;
   const s = await createStudent(page.request);
@@ -304,6 +306,7 @@ async function readTiles(page: Page) {
 }
 
 test('an admin verifies an offline payment and refunds a completed one; the tiles follow', async ({ page }) => {
+  test.slow();
   const clat = await clatCourse(page.request);
   // The offline payment is for another course: once CLAT is paid, its fee cannot be paid (nor verified) again.
   const other = ((await (await page.request.get('/api/courses')).json()) as { _id: string; name: string; price: number }[]).find(
