@@ -29,7 +29,7 @@ import { Mailer } from './modules/mail/service.ts';
 import { MarkingQuestionCache } from './modules/attempts/finalize.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, requireAdmin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { requestIdFor } from './plugins/logging.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -89,7 +89,10 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // The API description maps every route and field: in production only a signed-in admin reads it.
+      api.get('/docs', { schema: { hide: true }, onRequest: config.NODE_ENV === 'production' ? requireAdmin : [] }, async () =>
+        app.swagger(),
+      );
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(centreRoutes, { prefix: '/centres' });
       await api.register(courseRoutes, { prefix: '/courses' });

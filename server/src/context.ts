@@ -34,6 +34,9 @@ export type Actor = {
   firstName: string;
   lastName: string;
   email: string;
+  /** The token this request came with (absent for actors made outside a request, e.g. jobs). */
+  tokenId?: string;
+  tokenExpiresAt?: number;
 };
 
 declare module 'fastify' {
@@ -42,5 +45,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** Set when a token was presented that the server ended or whose account is deactivated. */
+    signedOutReason: import('@app/common/constants').SignOutReason | null;
   }
 }

@@ -158,7 +158,7 @@ describe("the admin's student calls (/api/users)", () => {
     expect(typeof body.message).toBe('string');
     expect((await t.visitor.post('/api/auth/login', { email, password })).statusCode).toBe(401);
     expect((await student().get('/api/auth/profile')).statusCode).toBe(401); // the old token ends too
-    const mails = expectOk(await t.visitor.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
+    const mails = expectOk(await t.admin.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
     expect(mails.length).toBeGreaterThan(1);
   });
 
@@ -173,7 +173,7 @@ describe('forgotten password', () => {
   it('POST /api/auth/forgot-password → message; POST /api/auth/reset-password/{token} → message', async () => {
     const forgot = expectOk(await t.visitor.post('/api/auth/forgot-password', { email }));
     expect(typeof forgot.message).toBe('string');
-    const mails = expectOk(await t.visitor.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
+    const mails = expectOk(await t.admin.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
     const link = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mails[0].text)?.[1];
     expect(link).toBeTruthy();
     const reset = expectStatus(
