@@ -14,6 +14,7 @@ import { validatorCompilerForStorableText } from './lib/validation.ts';
 import { admissionRequestRoutes, studentAdmissionRoutes } from './modules/admissions/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { createGateway } from './modules/payments/gateways/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     signer: new TokenSigner(loadSigningSecret(config.JWT_SECRET, persistent ? config.dataDir : null), config.TOKEN_TTL_HOURS * 3600),
     mailer: new Mailer(dbHandle.db, config.SMTP_URL, config.MAIL_FROM, app.log),
     storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+    gateway: createGateway(config, dbHandle),
     caches: { publicReads: new ReadCache(PUBLIC_READ_TTL_MS), markingQuestions: new MarkingQuestionCache() },
   };
   app.decorate('ctx', ctx);

@@ -3,6 +3,7 @@ import type { Db, DbHandle } from './db/client.ts';
 import type { TokenSigner } from './lib/tokens.ts';
 import type { Mailer } from './modules/mail/service.ts';
 import type { Storage } from './lib/storage.ts';
+import type { PaymentGateway } from './modules/payments/gateways/types.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { MarkingQuestionCache } from './modules/attempts/finalize.ts';
 
@@ -22,6 +23,8 @@ export type Ctx = {
   signer: TokenSigner;
   mailer: Mailer;
   storage: Storage;
+  /** The payment gateway PAYMENT_GATEWAY selects, built once with the app (tests may put a fake in its place). */
+  gateway: PaymentGateway;
   caches: AppCaches;
 };
 

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { accountExistsMail } from '../mail/templates.ts';
 import { findAdmissionDto, selectAdmissionRequests, toAdmissionDto, toCentreDto } from './dto.ts';
+import { admissionFeePaise } from '../payments/fees.ts';
 
 export type AdmissionInput = {
   fullName: string;
@@ -160,7 +161,7 @@ export async function findStudentAdmission(ctx: Ctx, actor: Actor): Promise<Stud
       ? {
           _id: course.id,
           name: course.name,
-          fees: toRupees(r.feePaise ?? course.pricePaise),
+          fees: toRupees(admissionFeePaise(r.feePaise, course.pricePaise)),
           feeType: course.feeType,
           duration: course.duration,
         }
