@@ -13,6 +13,7 @@ import { validatorCompilerForStorableText } from './lib/validation.ts';
 import { admissionRequestRoutes, studentAdmissionRoutes } from './modules/admissions/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { batchModuleRoutes } from './modules/batches/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(batchModuleRoutes);
       if (config.NODE_ENV !== 'production' && !config.SMTP_URL) {
         await api.register(devRoutes, { prefix: '/dev' });
       }

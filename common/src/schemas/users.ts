@@ -41,6 +41,8 @@ export const studentListQuery = z.object({
   /** A course name (the students' course interest). */
   course: optionalText(200),
   centre: z.preprocess(blankToUndefined, z.enum(CENTRE_IDS, { error: 'Unknown centre' }).optional()),
+  /** A batch id: its students only. */
+  batch: z.preprocess(blankToUndefined, z.uuid({ error: 'Unknown batch' }).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(STUDENT_SORT_KEYS, { error: 'Unknown sort key' }).default('name')),
   order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).default('asc')),
   page: positiveInt(1),
@@ -99,8 +101,13 @@ export const studentDetailSchema = userSchema.extend({
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
-/** PATCH /api/users/{id}: only isActive is taken (DESIGN.md section 4). */
-export const updateStudentBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+/** PATCH /api/users/{id}: only isActive and the batch are taken (DESIGN.md section 4); batch null takes the student out. */
+export const updateStudentBody = z
+  .object({
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    batch: z.uuid({ error: 'Batch not found' }).nullable().optional(),
+  })
+  .refine((b) => b.isActive !== undefined || b.batch !== undefined, { path: ['isActive'], message: 'isActive must be true or false' });
 export type UpdateStudentBody = z.input<typeof updateStudentBody>;
 
 export const resetStudentPasswordResponse = z.object({ message: z.string(), emailSent: z.boolean() });

@@ -9,6 +9,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import type { Message } from '../mail/service.ts';
 import { rejectionMail, welcomeMail } from '../mail/templates.ts';
+import { checkBatchForStudent } from '../batches/service.ts';
 import { findAdmissionDto } from './dto.ts';
 import { batchYearFor, lockNumbering, nextNumber, splitFullName, yearInIndia } from './numbers.ts';
 
@@ -33,7 +34,7 @@ async function trySend(ctx: Ctx, message: Message) {
  * Approves a pending request (SPEC.md section 4): creates the student account with a temporary password in
  * the same transaction as the status change, so two approvals at once create exactly one account.
  */
-export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, adminNotes: string | null) {
+export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, adminNotes: string | null, batchId: string | null = null) {
   const temporaryPassword = generatePassword();
   const passwordHash = await hashPassword(temporaryPassword);
 
@@ -43,6 +44,7 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, admin
       const request = await lockPendingRequest(tx, id);
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, request.email)).limit(1);
       if (account) throw conflict(ADMISSION_MSG.approveAccountExists);
+      if (batchId) await checkBatchForStudent(tx, batchId);
       const [course] = request.courseId
         ? await tx
             .select({ name: courses.name, pricePaise: courses.pricePaise })
@@ -70,6 +72,7 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, admin
           courseInterest: course?.name ?? null,
           education: request.education,
           centreId: request.centreId,
+          batchId,
         })
         .returning();
       await tx
@@ -93,7 +96,7 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, admin
         'admission_request',
         id,
         { status: 'pending', adminNotes: request.adminNotes },
-        { status: 'approved', adminNotes, admissionNumber, batchYear, userId: user.id, registrationNumber },
+        { status: 'approved', adminNotes, admissionNumber, batchYear, userId: user.id, registrationNumber, batch: batchId },
       );
       // The credentials mail is stored with the account: an approval never stands without it.
       const mail = welcomeMail({

@@ -7,6 +7,7 @@ import {
   admissionRequestBody,
   admissionStatusParams,
   admissionStatusResponse,
+  approveAdmissionBody,
   approveAdmissionResponse,
   createAdmissionResponse,
   rejectAdmissionResponse,
@@ -65,8 +66,8 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/admin/:id/approve',
-    { ...admin, schema: { tags, params: idParams, body: admissionDecisionBody, response: { 200: approveAdmissionResponse } } },
-    async (req) => approveAdmission(ctx, actorOf(req), req.params.id, req.body.adminNotes),
+    { ...admin, schema: { tags, params: idParams, body: approveAdmissionBody, response: { 200: approveAdmissionResponse } } },
+    async (req) => approveAdmission(ctx, actorOf(req), req.params.id, req.body.adminNotes, req.body.batch),
   );
 
   app.patch(

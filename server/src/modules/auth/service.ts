@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MSG, RESET_TOKEN_TTL_MS } from '@app/common';
 import type { Actor, Ctx } from '../../context.ts';
-import { centres, passwordResetTokens, rateCounters, users } from '../../db/schema.ts';
+import { batches, centres, passwordResetTokens, rateCounters, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -24,8 +24,14 @@ const minutesText = (ms: number) => {
 };
 
 export async function findUserWithCentre(ctx: Ctx, userId: string) {
-  const [row] = await ctx.db.select().from(users).leftJoin(centres, eq(users.centreId, centres.id)).where(eq(users.id, userId)).limit(1);
-  return row ? toUserDto(row.users, row.centres) : null;
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .leftJoin(centres, eq(users.centreId, centres.id))
+    .leftJoin(batches, eq(users.batchId, batches.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? toUserDto(row.users, row.centres, row.batches) : null;
 }
 
 export async function login(ctx: Ctx, email: string, password: string) {

@@ -10,7 +10,8 @@ import {
 } from '@app/common/schemas/users';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin } from '../../plugins/auth.ts';
-import { deleteStudent, resetStudentPassword, setStudentActive } from './account.ts';
+import { moveStudentToBatch } from '../batches/placement.ts';
+import { deleteStudent, findStudentDto, resetStudentPassword, setStudentActive } from './account.ts';
 import { exportStudentsCsv, findStudentDetail, findStudents } from './service.ts';
 
 /** /api/users: the admin's student management. Every route is admin-only. */
@@ -40,7 +41,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     { schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } } },
-    async (req) => setStudentActive(ctx, actorOf(req), req.params.id, req.body.isActive),
+    async (req) => {
+      const { isActive, batch } = req.body;
+      if (batch !== undefined) await moveStudentToBatch(ctx, actorOf(req), req.params.id, batch);
+      if (isActive !== undefined) return setStudentActive(ctx, actorOf(req), req.params.id, isActive);
+      return findStudentDto(ctx, req.params.id);
+    },
   );
 
   app.post('/:id/reset-password', { schema: { tags, params: idParams, response: { 200: resetStudentPasswordResponse } } }, async (req) =>
