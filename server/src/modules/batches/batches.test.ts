@@ -110,6 +110,15 @@ describe('batches', () => {
     expect((await t.admin.get(`/api/batches/${b._id}`)).json()).toMatchObject({ endsOn: '2027-03-31', centre: 'dumdum' });
   });
 
+  it('a course taught in batches cannot be deleted permanently (409)', async () => {
+    const course = { description: 'd', price: 1, feeType: 'full', duration: '1 month', features: ['x'], name: 'Short course' };
+    const id = (await t.admin.post('/api/courses', course)).json()._id;
+    await t.admin.post('/api/batches', batchBodyFor(id));
+    const res = await t.admin.delete(`/api/courses/${id}/permanent`);
+    expect(res.statusCode).toBe(409);
+    expect((await t.admin.get('/api/courses/admin')).json().some((c: { _id: string }) => c._id === id)).toBe(true);
+  });
+
   it('is for admins only', async () => {
     const s = await t.createStudent();
     const b = await newBatch();

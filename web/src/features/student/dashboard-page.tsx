@@ -2,6 +2,8 @@ import { useAuth } from '../../lib/auth.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 // The dashboard composes the payments feature's summary card (issue 5): fees are a payments concern.
 import { PaymentSummaryCard } from '../payments/components/payment-summary-card.tsx';
+// The batch, its week of classes and the student's attendance belong to the batches feature.
+import { MyAttendanceCard, MyClassesCard } from '../batches/components/my-classes.tsx';
 import { useMyResults } from './api/dashboard.ts';
 import { AvailableExams } from './components/available-exams.tsx';
 import { EnrolmentCard } from './components/enrolment-card.tsx';
@@ -22,6 +24,7 @@ export default function StudentDashboardPage() {
         <ResultStats query={results} />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
+            <MyClassesCard />
             <AvailableExams />
             {/* Fees sit in the wide column: the installment schedule is a five-column table. */}
             <PaymentSummaryCard />
@@ -30,6 +33,7 @@ export default function StudentDashboardPage() {
           <div className="grid min-w-0 content-start gap-6">
             {user && <ProfileCard user={user} />}
             <EnrolmentCard />
+            <MyAttendanceCard />
           </div>
         </div>
       </div>

@@ -1,9 +1,22 @@
-import { BookOpen, ClipboardCheck, CreditCard, FileText, GraduationCap, History, Library, Megaphone, UserPlus, Users } from 'lucide-react';
+import {
+  BookOpen,
+  CalendarDays,
+  ClipboardCheck,
+  CreditCard,
+  FileText,
+  GraduationCap,
+  History,
+  Library,
+  Megaphone,
+  UserPlus,
+  Users,
+} from 'lucide-react';
 import { Link } from 'react-router';
 
 const links = [
   { to: '/admin/admissions', label: 'Admission Requests', icon: ClipboardCheck },
   { to: '/admin/students', label: 'Manage Students', icon: Users },
+  { to: '/admin/batches', label: 'Batches and Timetable', icon: CalendarDays },
   { to: '/admin/exams', label: 'Manage Exams', icon: FileText },
   { to: '/admin/submissions', label: 'Exam Submissions', icon: GraduationCap },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard },

@@ -28,18 +28,19 @@ function useRefresh() {
       queryClient.invalidateQueries({ queryKey: ['admission-requests'] }),
       queryClient.invalidateQueries({ queryKey: ['admin-stats'] }),
       queryClient.invalidateQueries({ queryKey: ['students'] }),
+      queryClient.invalidateQueries({ queryKey: ['batches'] }),
     ]);
 }
 
-type Decision = { id: string; adminNotes?: string | null };
+type Decision = { id: string; adminNotes?: string | null; batch?: string | null };
 
 export function useApproveAdmission() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, adminNotes }: Decision) =>
+    mutationFn: ({ id, adminNotes, batch }: Decision) =>
       api<ApproveAdmissionAnswer>(`/api/admission-requests/admin/${encodeURIComponent(id)}/approve`, {
         method: 'PATCH',
-        body: { adminNotes: adminNotes || null },
+        body: { adminNotes: adminNotes || null, batch: batch || null },
       }),
     onSettled: refresh,
   });

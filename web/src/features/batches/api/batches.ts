@@ -2,7 +2,6 @@ import type {
   AttendanceReport,
   Batch,
   BatchBody,
-  BatchListParams,
   BatchPatchBody,
   ClassSession,
   SessionAttendance,
@@ -10,7 +9,7 @@ import type {
   StudentAttendance,
   StudentWeek,
 } from '@app/common/schemas/batches';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 const search = (params: Record<string, string | undefined>) => {
@@ -20,12 +19,7 @@ const search = (params: Record<string, string | undefined>) => {
   return s ? `?${s}` : '';
 };
 
-export const batchListQuery = (params: BatchListParams = {}) =>
-  queryOptions({
-    queryKey: ['batches', 'list', params],
-    queryFn: ({ signal }) => api<{ batches: Batch[] }>(`/api/batches${search(params)}`, { signal }).then((r) => r.batches),
-  });
-export const useBatches = (params: BatchListParams = {}, enabled = true) => useQuery({ ...batchListQuery(params), enabled });
+export { type BatchFilters, useBatches } from '../../../api/batches.ts';
 
 export const useBatch = (id: string) =>
   useQuery({ queryKey: ['batches', 'one', id], queryFn: ({ signal }) => api<Batch>(`/api/batches/${encodeURIComponent(id)}`, { signal }) });
@@ -108,7 +102,8 @@ export const useAttendanceReport = (batch: string, from?: string, to?: string) =
     queryFn: ({ signal }) => api<AttendanceReport>(`/api/attendance${search({ batch, from, to })}`, { signal }),
   });
 
-export const attendanceCsvPath = (batch: string, from?: string, to?: string) => `/api/attendance${search({ batch, from, to, format: 'csv' })}`;
+export const attendanceCsvPath = (batch: string, from?: string, to?: string) =>
+  `/api/attendance${search({ batch, from, to, format: 'csv' })}`;
 
 export const useMyWeek = () =>
   useQuery({ queryKey: ['timetable', 'student'], queryFn: ({ signal }) => api<StudentWeek>('/api/timetable/student', { signal }) });
@@ -116,9 +111,8 @@ export const useMyWeek = () =>
 export const useMyAttendance = () =>
   useQuery({ queryKey: ['attendance', 'student'], queryFn: ({ signal }) => api<StudentAttendance>('/api/attendance/student', { signal }) });
 
-export function useCalendarUrl() {
-  return useMutation({ mutationFn: () => api<{ url: string }>('/api/calendar/token') });
-}
+export const useCalendarUrl = () =>
+  useQuery({ queryKey: ['calendar', 'token'], queryFn: ({ signal }) => api<{ url: string }>('/api/calendar/token', { signal }) });
 
 export function useMoveStudent() {
   const refresh = useRefresh();
