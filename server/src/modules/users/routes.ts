@@ -12,6 +12,7 @@ import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin } from '../../plugins/auth.ts';
 import { moveStudentToBatch } from '../batches/placement.ts';
 import { deleteStudent, findStudentDto, resetStudentPassword, setStudentActive } from './account.ts';
+import { importRoutes } from './import-routes.ts';
 import { exportStudentsCsv, findStudentDetail, findStudents } from './service.ts';
 
 /** /api/users: the admin's student management. Every route is admin-only. */
@@ -33,6 +34,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .send(csv);
   });
+
+  await app.register(importRoutes);
 
   app.get('/:id', { schema: { tags, params: idParams, response: { 200: studentDetailSchema } } }, async (req) =>
     findStudentDetail(ctx, req.params.id),
