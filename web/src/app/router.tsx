@@ -71,6 +71,7 @@ const routes: RouteObject[] = [
           { path: '/admin/admissions', element: admin(page(() => import('../features/admissions/admin-admissions-page.tsx'))) },
           { path: '/admin/admissions/:id', element: admin(page(() => import('../features/admissions/admin-admission-detail-page.tsx'))) },
           { path: '/admin/students', element: admin(page(() => import('../features/students/students-page.tsx'))) },
+          { path: '/admin/students/import', element: admin(page(() => import('../features/batches/import-students-page.tsx'))) },
           { path: '/admin/students/:id', element: admin(page(() => import('../features/students/student-detail-page.tsx'))) },
           { path: '/admin/materials', element: admin(page(() => import('../features/admin/materials-page.tsx'))) },
           { path: '/admin/courses', element: admin(page(() => import('../features/courses/courses-page.tsx'))) },
