@@ -1,4 +1,4 @@
-import { formatClassDate } from '@app/common';
+import { formatClassDate, formatDate } from '@app/common';
 import type { StudentListAnswer } from '@app/common/schemas/users';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
@@ -53,7 +53,7 @@ export default function BatchDetailPage() {
         <StatTile label="Students" value={`${b.studentsCount} / ${b.capacity}`} />
         <StatTile
           label={`${b.academicYear}, ${TIMING_LABELS[b.timing]}`}
-          value={<span className="text-base">{`${formatClassDate(b.startsOn)} to ${formatClassDate(b.endsOn)}`}</span>}
+          value={<span className="text-base">{`${formatDate(b.startsOn)} to ${formatDate(b.endsOn)}`}</span>}
         />
       </div>
       {!b.isActive && (

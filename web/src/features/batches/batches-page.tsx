@@ -1,6 +1,6 @@
 import { CENTRE_IDS } from '@app/common/constants';
 import type { Batch } from '@app/common/schemas/batches';
-import { formatClassDate } from '@app/common';
+import { formatDate } from '@app/common';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -186,7 +186,7 @@ export default function BatchesPage() {
                   <td className="px-4 py-3">{b.academicYear}</td>
                   <td className="px-4 py-3">{TIMING_LABELS[b.timing]}</td>
                   <td className="whitespace-nowrap px-4 py-3">
-                    {formatClassDate(b.startsOn)} to {formatClassDate(b.endsOn)}
+                    {formatDate(b.startsOn)} to {formatDate(b.endsOn)}
                   </td>
                   <td className="px-4 py-3">
                     {b.studentsCount} / {b.capacity}
