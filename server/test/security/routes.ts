@@ -90,6 +90,26 @@ export const ACCESS: Record<string, Access> = {
   'PATCH /api/users/:id': 'admin',
   'POST /api/users/:id/reset-password': 'admin',
   'DELETE /api/users/:id': 'admin',
+  'POST /api/users/import': 'admin',
+  'GET /api/batches': 'admin',
+  'POST /api/batches': 'admin',
+  'GET /api/batches/:id': 'admin',
+  'PATCH /api/batches/:id': 'admin',
+  'DELETE /api/batches/:id': 'admin',
+  'GET /api/batches/:id/sessions': 'admin',
+  'POST /api/batches/:id/sessions': 'admin',
+  'GET /api/sessions': 'admin',
+  'PATCH /api/sessions/:id': 'admin',
+  'DELETE /api/sessions/:id': 'admin',
+  'GET /api/sessions/:id/attendance': 'admin',
+  'PUT /api/sessions/:id/attendance': 'admin',
+  'GET /api/attendance/student': 'student',
+  'GET /api/attendance': 'admin',
+  'GET /api/timetable/student': 'student',
+  'GET /api/calendar/token': 'student',
+  'POST /api/calendar/token': 'student',
+  // The feed's secret address is its key (calendar apps cannot sign in).
+  'GET /api/calendar/:file': 'public',
   'GET /api/stats/admin': 'admin',
   'GET /api/audit': 'admin',
   'GET /api/dev/mailbox': 'dev',
@@ -107,7 +127,12 @@ export type ApiRoute = {
   schema: RouteSchemas;
   /** Fastify answers HEAD for it too (every GET). */
   hasHead: boolean;
+  /** The hooks named in the route's options, by hook. */
+  hooks: Record<(typeof ROUTE_HOOKS)[number], unknown[]>;
 };
+
+const ROUTE_HOOKS = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
+const hooksOf = (r: RouteOptions) => Object.fromEntries(ROUTE_HOOKS.map((h) => [h, [r[h] ?? []].flat()])) as ApiRoute['hooks'];
 
 /** `/api/courses/` and `/api/courses` are one route. */
 const normalise = (url: string) => (url.length > 1 ? url.replace(/\/$/, '') : url);
@@ -128,7 +153,15 @@ export async function createAppWithRoutes(env: Record<string, string> = {}): Pro
       }
       const key = `${method} ${url}`;
       if (byKey.has(key)) continue;
-      byKey.set(key, { key, method, url, access: ACCESS[key], schema: (r.schema ?? {}) as RouteSchemas, hasHead: false });
+      byKey.set(key, {
+        key,
+        method,
+        url,
+        access: ACCESS[key],
+        schema: (r.schema ?? {}) as RouteSchemas,
+        hasHead: false,
+        hooks: hooksOf(r),
+      });
     }
   }
   const routes = [...byKey.values()].map((r) => ({ ...r, hasHead: r.method === 'GET' && heads.has(r.url) }));

@@ -34,30 +34,35 @@ const tags = ['batches'];
 /** /api/batches: the admin's batches and their timetables. */
 const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.addHook('onRequest', requireAdmin);
-  app.get('/', { schema: { tags, querystring: batchListQuery, response: { 200: batchListResponse } } }, async (req) => ({
-    batches: await findBatches(ctx, req.query),
-  }));
-  app.post('/', { schema: { tags, body: batchBody, response: { 201: batchOneResponse } } }, async (req, reply) =>
+  app.get(
+    '/',
+    { onRequest: requireAdmin, schema: { tags, querystring: batchListQuery, response: { 200: batchListResponse } } },
+    async (req) => ({
+      batches: await findBatches(ctx, req.query),
+    }),
+  );
+  app.post('/', { onRequest: requireAdmin, schema: { tags, body: batchBody, response: { 201: batchOneResponse } } }, async (req, reply) =>
     reply.status(201).send(await createBatch(ctx, actorOf(req), req.body)),
   );
-  app.get('/:id', { schema: { tags, params: idParams, response: { 200: batchOneResponse } } }, async (req) =>
+  app.get('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: batchOneResponse } } }, async (req) =>
     findBatch(ctx.db, req.params.id),
   );
-  app.patch('/:id', { schema: { tags, params: idParams, body: batchPatchBody, response: { 200: batchOneResponse } } }, async (req) =>
-    updateBatch(ctx, actorOf(req), req.params.id, req.body),
+  app.patch(
+    '/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: batchPatchBody, response: { 200: batchOneResponse } } },
+    async (req) => updateBatch(ctx, actorOf(req), req.params.id, req.body),
   );
-  app.delete('/:id', { schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
+  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
     deleteBatch(ctx, actorOf(req), req.params.id),
   );
   app.get(
     '/:id/sessions',
-    { schema: { tags, params: idParams, querystring: sessionListQuery, response: { 200: sessionListResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, querystring: sessionListQuery, response: { 200: sessionListResponse } } },
     async (req) => ({ sessions: await findBatchSessions(ctx, req.params.id, req.query.from, req.query.to) }),
   );
   app.post(
     '/:id/sessions',
-    { schema: { tags, params: idParams, body: sessionBody, response: { 201: createSessionsResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: sessionBody, response: { 201: createSessionsResponse } } },
     async (req, reply) => reply.status(201).send(await createSessions(ctx, actorOf(req), req.params.id, req.body)),
   );
 };
@@ -65,24 +70,27 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 /** /api/sessions: one class session, its changes and its attendance (admin). */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.addHook('onRequest', requireAdmin);
   app.get(
     '/',
-    { schema: { tags, querystring: z.object({ date: isoDate('Date') }), response: { 200: sessionListResponse } } },
+    { onRequest: requireAdmin, schema: { tags, querystring: z.object({ date: isoDate('Date') }), response: { 200: sessionListResponse } } },
     async (req) => ({ sessions: await findDaySessions(ctx, req.query.date) }),
   );
-  app.patch('/:id', { schema: { tags, params: idParams, body: sessionPatchBody, response: { 200: sessionSchema } } }, async (req) =>
-    updateSession(ctx, actorOf(req), req.params.id, req.body),
+  app.patch(
+    '/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: sessionPatchBody, response: { 200: sessionSchema } } },
+    async (req) => updateSession(ctx, actorOf(req), req.params.id, req.body),
   );
-  app.delete('/:id', { schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
+  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
     deleteSession(ctx, actorOf(req), req.params.id),
   );
-  app.get('/:id/attendance', { schema: { tags, params: idParams, response: { 200: sessionAttendanceResponse } } }, async (req) =>
-    findSessionAttendance(ctx, req.params.id),
+  app.get(
+    '/:id/attendance',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: sessionAttendanceResponse } } },
+    async (req) => findSessionAttendance(ctx, req.params.id),
   );
   app.put(
     '/:id/attendance',
-    { schema: { tags, params: idParams, body: attendanceBody, response: { 200: sessionAttendanceResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: attendanceBody, response: { 200: sessionAttendanceResponse } } },
     async (req) => markAttendance(ctx, actorOf(req), req.params.id, req.body.absent),
   );
 };

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AttemptStatus, AvailableExam, ExamAdmin, ExamListItem, ExamStudent } from '@app/common/schemas/exams';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
-import { GRACE_SECONDS } from '@app/common/rules/timer';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { courses, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { remainingSeconds } from '../attempts/clock.ts';
+import { attemptStatusOf } from '../attempts/status.ts';
 import { courseRefOf, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent } from './dto.ts';
 
 // Qualified by hand: drizzle leaves column names unqualified in a query without joins, where
@@ -83,14 +84,6 @@ export async function findExamForAdmin(ctx: Ctx, examId: string): Promise<ExamAd
   };
 }
 
-export function attemptStatusOf(attempt: { closedAt: Date | null; deadline: Date } | null, now = new Date()): AttemptStatus {
-  if (!attempt) return 'not_started';
-  if (attempt.closedAt) return 'submitted';
-  // Past the deadline and the grace the attempt is closed with what was saved (the sweeper finishes it).
-  if (now.getTime() > attempt.deadline.getTime() + GRACE_SECONDS * 1000) return 'submitted';
-  return 'in_progress';
-}
-
 /** GET /api/exams/{examId} for a student: an active exam (or one they are in the middle of), never with answers. */
 export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string): Promise<ExamStudent> {
   const [row] = await ctx.db
@@ -117,7 +110,10 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
       exam: exams,
       courseName: courses.name,
       questionsCount,
-      attempt: { closedAt: examAttempts.closedAt, deadline: examAttempts.deadline },
+      // Flat columns, not a nested object: drizzle reads a left-joined object as missing when its
+      // first column is null, and an open attempt's closedAt is null.
+      attemptDeadline: examAttempts.deadline,
+      attemptClosedAt: examAttempts.closedAt,
       submittedAt: submissions.submittedAt,
     })
     .from(exams)
@@ -128,7 +124,7 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
     .orderBy(desc(exams.createdAt));
   const now = new Date();
   return rows.map((r) => {
-    const attempt = r.attempt?.deadline ? { closedAt: r.attempt.closedAt, deadline: r.attempt.deadline } : null;
+    const attempt = r.attemptDeadline ? { closedAt: r.attemptClosedAt, deadline: r.attemptDeadline } : null;
     const status: AttemptStatus = r.submittedAt ? 'submitted' : attemptStatusOf(attempt, now);
     return {
       ...examBaseDto(r.exam, courseRefOf(r.exam.courseId, r.courseName), r.questionsCount),
@@ -136,6 +132,7 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
       attempted: status === 'submitted',
       attemptStatus: status,
       deadline: status === 'in_progress' && attempt ? attempt.deadline.toISOString() : null,
+      remainingSeconds: status === 'in_progress' && attempt ? remainingSeconds(attempt.deadline, now) : null,
       submittedAt: r.submittedAt?.toISOString() ?? null,
     };
   });

@@ -3,16 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES, IMPORT_MSG, importDryRunResponse, importQuery, importResponse } from '@app/common/schemas/users';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf, requireAdmin } from '../../plugins/auth.ts';
 import { dryRunImport, importStudents } from './import.ts';
 import { readStudentSheet } from './import-parse.ts';
 
-/** POST /api/users/import: a spreadsheet of enrolled students, checked (?dryRun=true) or created. Admin only (the parent's hook). */
+/** POST /api/users/import: a spreadsheet of enrolled students, checked (?dryRun=true) or created. Admin only. */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
   app.post(
     '/import',
     {
+      onRequest: requireAdmin,
       schema: {
         tags: ['users'],
         consumes: ['multipart/form-data'],

@@ -19,14 +19,13 @@ import { exportStudentsCsv, findStudentDetail, findStudents } from './service.ts
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['users'];
-  // Before validation, so a visitor or student is refused (401/403) whatever they send.
-  app.addHook('onRequest', requireAdmin);
-
-  app.get('/', { schema: { tags, querystring: studentListQuery, response: { 200: studentListResponse } } }, async (req) =>
-    findStudents(ctx, req.query),
+  app.get(
+    '/',
+    { onRequest: requireAdmin, schema: { tags, querystring: studentListQuery, response: { 200: studentListResponse } } },
+    async (req) => findStudents(ctx, req.query),
   );
 
-  app.get('/export.csv', { schema: { tags, querystring: studentListQuery } }, async (req, reply) => {
+  app.get('/export.csv', { onRequest: requireAdmin, schema: { tags, querystring: studentListQuery } }, async (req, reply) => {
     const csv = await exportStudentsCsv(ctx, req.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -37,13 +36,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(importRoutes);
 
-  app.get('/:id', { schema: { tags, params: idParams, response: { 200: studentDetailSchema } } }, async (req) =>
+  app.get('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: studentDetailSchema } } }, async (req) =>
     findStudentDetail(ctx, req.params.id),
   );
 
   app.patch(
     '/:id',
-    { schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } } },
     async (req) => {
       const { isActive, batch } = req.body;
       if (batch !== undefined) await moveStudentToBatch(ctx, actorOf(req), req.params.id, batch);
@@ -52,11 +51,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/:id/reset-password', { schema: { tags, params: idParams, response: { 200: resetStudentPasswordResponse } } }, async (req) =>
-    resetStudentPassword(ctx, actorOf(req), req.params.id),
+  app.post(
+    '/:id/reset-password',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: resetStudentPasswordResponse } } },
+    async (req) => resetStudentPassword(ctx, actorOf(req), req.params.id),
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
+  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
     deleteStudent(ctx, actorOf(req), req.params.id),
   );
 };

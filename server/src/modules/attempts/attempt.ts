@@ -1,0 +1,110 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AnswersMap, Attempt, SaveAnswersResponse } from '@app/common/schemas/exams';
+import { EXAM_MESSAGES } from '@app/common/schemas/exams';
+import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
+import type { Actor, Ctx } from '../../context.ts';
+import { examAttempts, exams } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { deadlineOf, isPastGrace, remainingSeconds } from './clock.ts';
+import { closeAttemptWithSaved } from './finalize.ts';
+import { checkAnswers } from './marking.ts';
+
+type AttemptRow = typeof examAttempts.$inferSelect;
+
+function toAttemptDto(a: AttemptRow, now: Date): Attempt {
+  return {
+    startedAt: a.startedAt.toISOString(),
+    deadline: a.deadline.toISOString(),
+    serverNow: now.toISOString(),
+    remainingSeconds: remainingSeconds(a.deadline, now),
+    answers: a.answers,
+    savedAt: a.savedAt?.toISOString() ?? null,
+  };
+}
+
+async function findAttempt(ctx: Ctx, examId: string, studentId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, studentId)));
+  return row ?? null;
+}
+
+/**
+ * POST /api/exams/{examId}/attempt: starts the caller's attempt (deadline = start + duration) or
+ * resumes it with the server's remaining time. One attempt per student and exam (unique index).
+ */
+export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Promise<Attempt> {
+  const now = new Date();
+  // One round trip for the exam and the caller's attempt: the whole class starts in the same second.
+  const [row] = await ctx.db
+    .select({ exam: { id: exams.id, isActive: exams.isActive, durationMinutes: exams.durationMinutes }, attempt: examAttempts })
+    .from(exams)
+    .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, actor.id)))
+    .where(eq(exams.id, examId));
+  if (!row) throw notFound(EXAM_MESSAGES.notFound);
+  const { exam } = row;
+  let attempt = row.attempt;
+  if (!attempt) {
+    if (!exam.isActive) throw notFound(EXAM_MESSAGES.notAvailable);
+    const [created] = await ctx.db
+      .insert(examAttempts)
+      .values({ examId, studentId: actor.id, startedAt: now, deadline: deadlineOf(now, exam.durationMinutes) })
+      .onConflictDoNothing({ target: [examAttempts.examId, examAttempts.studentId] })
+      .returning();
+    // A concurrent start won the insert: resume that one.
+    attempt = created ?? (await findAttempt(ctx, examId, actor.id));
+    if (!attempt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
+  }
+  if (attempt.closedAt) throw conflict(EXAM_MESSAGES.alreadyAttempted);
+  if (isPastGrace(attempt.deadline, now)) {
+    await closeAttemptWithSaved(ctx, attempt.id, now);
+    throw conflict(EXAM_MESSAGES.alreadyAttempted);
+  }
+  return toAttemptDto(attempt, now);
+}
+
+/**
+ * PUT /api/exams/{examId}/attempt/answers: merges the answers into the saved ones (jsonb `||`,
+ * atomic). After the deadline + grace the attempt is closed with what was saved and this answers 409.
+ *
+ * `clientGone` says whether the caller has hung up. A device that gave up on a save (its timeout)
+ * sends the same questions again, maybe with newer text; the abandoned request must not land after
+ * that. So the write holds the attempt's row lock and is rolled back when the caller is gone by then:
+ * a later save waits for the lock, so it is always applied after any earlier one that was kept.
+ */
+export async function saveAttemptAnswers(
+  ctx: Ctx,
+  actor: Actor,
+  examId: string,
+  answers: AnswersMap,
+  clientGone: () => boolean = () => false,
+): Promise<SaveAnswersResponse> {
+  const now = new Date();
+  const [row] = await ctx.db
+    .select({ attempt: examAttempts, exam: { id: exams.id, updatedAt: exams.updatedAt } })
+    .from(examAttempts)
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, actor.id)));
+  if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
+  if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
+  if (isPastGrace(row.attempt.deadline, now)) {
+    await closeAttemptWithSaved(ctx, row.attempt.id, now);
+    throw conflict(SUBMISSION_MESSAGES.attemptClosed);
+  }
+  const qs = await ctx.caches.markingQuestions.get(ctx.db, row.exam);
+  const { clean, errors } = checkAnswers(qs, answers);
+  const firstError = Object.values(errors)[0];
+  if (firstError) throw badRequest(firstError, errors);
+  const saved = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(examAttempts)
+      .set({ answers: sql`${examAttempts.answers} || ${JSON.stringify(clean)}::jsonb`, savedAt: now })
+      .where(and(eq(examAttempts.id, row.attempt.id), isNull(examAttempts.closedAt)))
+      .returning({ savedAt: examAttempts.savedAt });
+    if (updated && clientGone()) throw new AppError('UNAVAILABLE', 'The save was abandoned by the client');
+    return updated;
+  });
+  if (!saved) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
+  return { savedAt: now.toISOString(), serverNow: now.toISOString(), remainingSeconds: remainingSeconds(row.attempt.deadline, now) };
+}

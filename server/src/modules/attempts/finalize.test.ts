@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { type AttemptAnswers, examAttempts, exams, submissions } from '../../db/schema.ts';
+import { createCourse, createExam, type ExamJson, mcqOnlyPayload } from '../exams/test-fixtures.ts';
+import { examForMarking, finalizeUnchangedAttempt } from './finalize.ts';
+
+let t: TestApp;
+let exam: ExamJson;
+beforeAll(async () => {
+  t = await createTestApp();
+  exam = await createExam(t, mcqOnlyPayload(await createCourse(t)));
+});
+afterAll(() => t?.close());
+
+/** A student with an open attempt and one saved answer; returns what the submit path would read. */
+async function openAttempt() {
+  const s = await t.createStudent();
+  expect((await s.client.post(`/api/exams/${exam._id}/attempt`)).statusCode).toBe(200);
+  const q0 = exam.questions[0]._id;
+  expect((await s.client.put(`/api/exams/${exam._id}/attempt/answers`, { answers: { [q0]: 1 } })).statusCode).toBe(200);
+  const [attempt] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.studentId, s.id));
+  const [examRow] = await t.ctx.db.select(examForMarking).from(exams).where(eq(examForMarking.id, exam._id));
+  const qs = await t.ctx.caches.markingQuestions.get(t.ctx.db, examRow);
+  const input = (answers: AttemptAnswers) => ({ attempt, exam: examRow, qs, answers, now: new Date(), autoSubmitted: false });
+  return { s, attempt, input };
+}
+
+const submissionsOf = (studentId: string) =>
+  t.ctx.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.examId, exam._id), eq(submissions.studentId, studentId)));
+
+describe('closing an unchanged attempt in one statement', () => {
+  it('closes the attempt and writes its marked submission together', async () => {
+    const { s, attempt, input } = await openAttempt();
+    const answers = { ...attempt.answers, [exam.questions[1]._id]: 1 };
+    const done = await finalizeUnchangedAttempt(t.ctx.db, input(answers));
+    expect(done?.submission).toMatchObject({ studentId: s.id, marksObtained: 2, correctAnswers: 1, incorrectAnswers: 1 });
+    const [closed] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+    expect(closed.closedAt).not.toBeNull();
+    expect(closed.answers).toEqual(answers);
+    const rows = await submissionsOf(s.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: done?.submission.id, marksObtained: 2, totalMarks: 4, status: 'EVALUATED', isPassed: true });
+  });
+
+  it('writes nothing when a save changed the answers after they were read', async () => {
+    const { s, attempt, input } = await openAttempt();
+    const q1 = exam.questions[1]._id;
+    expect((await s.client.put(`/api/exams/${exam._id}/attempt/answers`, { answers: { [q1]: 0 } })).statusCode).toBe(200);
+    expect(await finalizeUnchangedAttempt(t.ctx.db, input(attempt.answers))).toBeNull();
+    const [still] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+    expect(still.closedAt).toBeNull();
+    expect(still.answers).toMatchObject({ [q1]: 0 });
+    expect(await submissionsOf(s.id)).toHaveLength(0);
+    // The submit still goes through, on the locked path, with the newer save kept.
+    const res = await s.client.post('/api/submissions', { examId: exam._id, answers: {} });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await submissionsOf(s.id))[0].answers.find((a) => a.questionId === q1)?.selectedOption).toBe(0);
+  });
+
+  it('writes nothing a second time once the attempt is closed', async () => {
+    const { s, attempt, input } = await openAttempt();
+    expect(await finalizeUnchangedAttempt(t.ctx.db, input(attempt.answers))).not.toBeNull();
+    expect(await finalizeUnchangedAttempt(t.ctx.db, input(attempt.answers))).toBeNull();
+    expect(await submissionsOf(s.id)).toHaveLength(1);
+    expect((await s.client.post('/api/submissions', { examId: exam._id, answers: {} })).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,151 @@
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type AttemptAnswers, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
+import { type MarkQuestion, markAnswers } from './marking.ts';
+
+/** The exam columns marking needs; `updatedAt` versions the questions. */
+export const examForMarking = {
+  id: exams.id,
+  title: exams.title,
+  totalMarks: exams.totalMarks,
+  passingMarks: exams.passingMarks,
+  updatedAt: exams.updatedAt,
+};
+export type ExamForMarking = { id: string; title: string; totalMarks: number; passingMarks: number; updatedAt: Date };
+
+/**
+ * The questions marking needs, by exam. Questions cannot change while an attempt is open, and every
+ * change bumps exams.updated_at, so keyed by that version they are safe to keep: the submit storm
+ * reads them once. One per app (ctx.caches), never shared between apps in one process.
+ */
+export class MarkingQuestionCache {
+  private readonly entries = new Map<string, MarkQuestion[]>();
+
+  constructor(private readonly limit = 200) {}
+
+  async get(db: Db | Tx, exam: { id: string; updatedAt: Date }): Promise<MarkQuestion[]> {
+    const key = `${exam.id}:${exam.updatedAt.getTime()}`;
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const rows = await db
+      .select({
+        id: questions.id,
+        type: questions.type,
+        options: questions.options,
+        correctAnswer: questions.correctAnswer,
+        marks: questions.marks,
+      })
+      .from(questions)
+      .where(eq(questions.examId, exam.id))
+      .orderBy(asc(questions.position));
+    const list = rows.map((r) => ({ ...r, marks: Number(r.marks) }));
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, list);
+    return list;
+  }
+}
+
+type AttemptRow = typeof examAttempts.$inferSelect;
+
+export type FinalizeInput = {
+  attempt: AttemptRow;
+  exam: ExamForMarking;
+  qs: MarkQuestion[];
+  answers: AttemptAnswers;
+  now: Date;
+  autoSubmitted: boolean;
+  clientStartTime?: Date;
+  clientEndTime?: Date;
+};
+
+/** The marked submission an attempt closes into. */
+export function submissionFor(p: FinalizeInput) {
+  const marking = markAnswers(p.qs, p.answers);
+  const end = Math.min(p.now.getTime(), p.attempt.deadline.getTime());
+  const values = {
+    examId: p.exam.id,
+    studentId: p.attempt.studentId,
+    answers: marking.answers,
+    marksObtained: marking.marksObtained,
+    totalMarks: Number(p.exam.totalMarks),
+    correctAnswers: marking.correctAnswers,
+    incorrectAnswers: marking.incorrectAnswers,
+    unattempted: marking.unattempted,
+    status: marking.status,
+    isPassed: marking.status === 'EVALUATED' ? marking.marksObtained >= Number(p.exam.passingMarks) : null,
+    clientStartTime: p.clientStartTime ?? null,
+    clientEndTime: p.clientEndTime ?? null,
+    startedAt: p.attempt.startedAt,
+    submittedAt: p.now,
+    totalTimeTaken: Math.max(0, Math.round((end - p.attempt.startedAt.getTime()) / 1000)),
+    autoSubmitted: p.autoSubmitted,
+  } satisfies typeof submissions.$inferInsert;
+  return { values, marking };
+}
+
+/**
+ * Closes an attempt into its submission (caller holds the attempt's row lock, inside `tx`).
+ * The unique (exam, student) constraint makes a second close a no-op: returns null then.
+ */
+export async function finalizeAttempt(tx: Tx, p: FinalizeInput) {
+  const { values, marking } = submissionFor(p);
+  const [row] = await tx
+    .insert(submissions)
+    .values(values)
+    .onConflictDoNothing({ target: [submissions.examId, submissions.studentId] })
+    .returning();
+  await tx
+    .update(examAttempts)
+    .set({ closedAt: p.now, answers: p.answers })
+    .where(and(eq(examAttempts.id, p.attempt.id), isNull(examAttempts.closedAt)));
+  return row ? { submission: row, marking } : null;
+}
+
+/**
+ * The submit storm's fast path: one statement, no transaction, no lock held across round trips.
+ * Closes the attempt and inserts its submission only if the attempt is still open and its saved
+ * answers are exactly those `p` was built from; otherwise changes nothing and returns null, and the
+ * caller takes the locked path. The statement is atomic, so the pair is written together or not at all.
+ */
+export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput) {
+  const { values, marking } = submissionFor(p);
+  const columns = getTableColumns(submissions);
+  const keys = Object.keys(values) as (keyof typeof values)[];
+  // Parameters in a SELECT list carry no type of their own: each is cast to its column's type.
+  const typed = keys.map((k) => sql`${sql.param(values[k], columns[k])}::${sql.raw(columns[k].getSQLType())}`);
+  const result = await db.execute<{ id: string }>(sql`
+    with closed as (
+      update ${examAttempts}
+      set ${sql.identifier(examAttempts.closedAt.name)} = ${sql.param(p.now, examAttempts.closedAt)}::timestamptz,
+          ${sql.identifier(examAttempts.answers.name)} = ${sql.param(p.answers, examAttempts.answers)}::jsonb
+      where ${sql.identifier(examAttempts.id.name)} = ${p.attempt.id}
+        and ${sql.identifier(examAttempts.closedAt.name)} is null
+        and ${sql.identifier(examAttempts.answers.name)} = ${sql.param(p.attempt.answers, examAttempts.answers)}::jsonb
+      returning 1
+    )
+    insert into ${submissions} (${sql.join(
+      keys.map((k) => sql.identifier(columns[k].name)),
+      sql`, `,
+    )})
+    select ${sql.join(typed, sql`, `)} from closed
+    on conflict (${sql.identifier(submissions.examId.name)}, ${sql.identifier(submissions.studentId.name)}) do nothing
+    returning ${sql.identifier(submissions.id.name)} as id`);
+  const id = result.rows[0]?.id;
+  return id ? { submission: { ...values, id, evaluatedBy: null, evaluatedAt: null, feedback: null }, marking } : null;
+}
+
+/** Closes one overdue attempt with its saved answers (used when a late save, start or submit finds it). */
+export async function closeAttemptWithSaved(ctx: Ctx, attemptId: string, now = new Date()) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ attempt: examAttempts, exam: examForMarking })
+      .from(examAttempts)
+      .innerJoin(exams, eq(exams.id, examAttempts.examId))
+      .where(eq(examAttempts.id, attemptId))
+      .for('update', { of: examAttempts });
+    if (!row || row.attempt.closedAt) return;
+    const qs = await ctx.caches.markingQuestions.get(tx, row.exam);
+    await finalizeAttempt(tx, { attempt: row.attempt, exam: row.exam, qs, answers: row.attempt.answers, now, autoSubmitted: true });
+  });
+}

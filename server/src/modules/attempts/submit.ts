@@ -1,0 +1,109 @@
+import { and, eq } from 'drizzle-orm';
+import { gradeFor, percentageOf } from '@app/common/rules/grades';
+import type { AnswersMap } from '@app/common/schemas/exams';
+import { SUBMISSION_MESSAGES, type SubmitResponse } from '@app/common/schemas/submissions';
+import type { Actor, Ctx } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { examAttempts, exams } from '../../db/schema.ts';
+import { conflict } from '../../lib/errors.ts';
+import { isPastGrace } from './clock.ts';
+import { examForMarking, finalizeAttempt, finalizeUnchangedAttempt } from './finalize.ts';
+import { checkAnswers } from './marking.ts';
+
+export type SubmitInput = { examId: string; answers: AnswersMap; startTime?: Date; endTime?: Date };
+
+/**
+ * POST /api/submissions: closes the caller's open attempt into its submission, atomically.
+ * Until deadline + grace the answers sent are merged over the saved ones; after it only the saved
+ * answers count and the caller gets 409 (the attempt is closed all the same).
+ */
+export async function submitExam(ctx: Ctx, actor: Actor, input: SubmitInput): Promise<SubmitResponse> {
+  const now = new Date();
+  const outcome = (await submitUnchanged(ctx, actor, input, now)) ?? (await submitLocked(ctx, actor, input, now));
+  if (outcome.isLate) throw conflict(SUBMISSION_MESSAGES.attemptClosed);
+
+  const s = outcome.submission;
+  const response: SubmitResponse = {
+    message: SUBMISSION_MESSAGES.submitted,
+    submission: {
+      _id: s.id,
+      exam: { _id: outcome.exam.id, title: outcome.exam.title },
+      status: s.status,
+      submittedAt: s.submittedAt.toISOString(),
+      totalTimeTaken: s.totalTimeTaken,
+      autoSubmitted: s.autoSubmitted,
+    },
+  };
+  // The completion page's score, only for an exam of MCQ questions only (DESIGN.md section 4).
+  if (outcome.isMcqOnly) {
+    const totalMarks = Number(s.totalMarks);
+    const percentage = percentageOf(Number(s.marksObtained), totalMarks);
+    response.result = {
+      marksObtained: Number(s.marksObtained),
+      totalMarks,
+      percentage,
+      grade: gradeFor(percentage),
+      isPassed: s.isPassed ?? false,
+      correctAnswers: s.correctAnswers,
+      incorrectAnswers: s.incorrectAnswers,
+      unattempted: s.unattempted,
+    };
+  }
+  return response;
+}
+
+function attemptOf(db: Db | Tx, actor: Actor, examId: string) {
+  return db
+    .select({ attempt: examAttempts, exam: examForMarking })
+    .from(examAttempts)
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, actor.id)));
+}
+
+/**
+ * The common case in one statement after one read: an open attempt within its time, not changed by a
+ * save since it was read. Anything else (no attempt, closed, late, a concurrent save) returns null
+ * without writing, and the locked path decides.
+ */
+async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
+  const [row] = await attemptOf(ctx.db, actor, input.examId);
+  if (!row || row.attempt.closedAt) return null;
+  if (isPastGrace(row.attempt.deadline, now)) return null;
+  const qs = await ctx.caches.markingQuestions.get(ctx.db, row.exam);
+  const done = await finalizeUnchangedAttempt(ctx.db, {
+    attempt: row.attempt,
+    exam: row.exam,
+    qs,
+    answers: { ...row.attempt.answers, ...checkAnswers(qs, input.answers).clean },
+    now,
+    autoSubmitted: false,
+    clientStartTime: input.startTime,
+    clientEndTime: input.endTime,
+  });
+  return done && { ...done, exam: row.exam, isLate: false, isMcqOnly: qs.every((q) => q.type === 'mcq') };
+}
+
+/** Every case, under the attempt's row lock. */
+function submitLocked(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await attemptOf(tx, actor, input.examId).for('update', { of: examAttempts });
+    if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
+    if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
+    const isLate = isPastGrace(row.attempt.deadline, now);
+    const qs = await ctx.caches.markingQuestions.get(tx, row.exam);
+    // Unknown or malformed entries are dropped rather than refusing the student's submission.
+    const answers = isLate ? row.attempt.answers : { ...row.attempt.answers, ...checkAnswers(qs, input.answers).clean };
+    const done = await finalizeAttempt(tx, {
+      attempt: row.attempt,
+      exam: row.exam,
+      qs,
+      answers,
+      now,
+      autoSubmitted: isLate,
+      clientStartTime: input.startTime,
+      clientEndTime: input.endTime,
+    });
+    if (!done) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
+    return { ...done, exam: row.exam, isLate, isMcqOnly: qs.every((q) => q.type === 'mcq') };
+  });
+}

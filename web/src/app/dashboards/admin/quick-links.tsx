@@ -1,0 +1,50 @@
+import {
+  BookOpen,
+  CalendarDays,
+  ClipboardCheck,
+  CreditCard,
+  FileText,
+  GraduationCap,
+  History,
+  Library,
+  Megaphone,
+  UserPlus,
+  Users,
+} from 'lucide-react';
+import { Link } from 'react-router';
+
+const links = [
+  { to: '/admin/admissions', label: 'Admission Requests', icon: ClipboardCheck },
+  { to: '/admin/students', label: 'Manage Students', icon: Users },
+  { to: '/admin/batches', label: 'Batches and Timetable', icon: CalendarDays },
+  { to: '/admin/exams', label: 'Manage Exams', icon: FileText },
+  { to: '/admin/submissions', label: 'Exam Submissions', icon: GraduationCap },
+  { to: '/admin/payments', label: 'Payments', icon: CreditCard },
+  { to: '/admin/courses', label: 'Manage Courses', icon: BookOpen },
+  { to: '/admin/announcements', label: 'Manage Announcements', icon: Megaphone },
+  { to: '/admin/materials', label: 'Study Materials', icon: Library },
+  { to: '/admin/create-admin', label: 'Create New Admin', icon: UserPlus },
+  { to: '/admin/audit', label: 'Audit Trail', icon: History },
+] as const;
+
+/** A link to every admin screen (docs/product.md section 2, admin-only routes). */
+export function QuickLinks() {
+  return (
+    <nav aria-label="Admin screens">
+      <h2 className="mb-3 text-lg font-semibold text-slate-800">Quick links</h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5 xl:grid-cols-10">
+        {links.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex h-full flex-col items-center gap-2 rounded-xl bg-white p-4 text-center text-sm font-semibold text-slate-800 shadow-sm hover:text-brand-700 hover:shadow-md"
+            >
+              <Icon aria-hidden="true" className="h-6 w-6 text-brand-700" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,43 @@
+import { useStudentResults } from '../../api/student-results.ts';
+import { usePageTitle } from '../../components/page-title.ts';
+// The dashboard composes the payments feature's summary card (fees are a payments concern) with the
+// student feature's cards, so it lives in app/.
+import { PaymentSummaryCard } from '../../features/payments/components/payment-summary-card.tsx';
+import { AvailableExams } from '../../features/student/components/available-exams.tsx';
+import { EnrolmentCard } from '../../features/student/components/enrolment-card.tsx';
+import { ProfileCard } from '../../features/student/components/profile-card.tsx';
+import { RecentResults, ResultStats } from '../../features/student/components/recent-results.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+// The batch, its week of classes and the student's attendance belong to the batches feature.
+import { MyAttendanceCard, MyClassesCard } from '../../features/batches/components/my-classes.tsx';
+
+/** docs/product.md section 2 "Student dashboard": profile, enrolment, fees and installments
+ * (GET /api/payments/student), available exams, results and stats. */
+export default function StudentDashboardPage() {
+  usePageTitle('Student dashboard');
+  const { user } = useAuth();
+  const results = useStudentResults();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-brand-800">Student dashboard</h1>
+      {user && <p className="mt-1 text-slate-600">Welcome back, {user.firstName}.</p>}
+      <div className="mt-6 grid gap-6">
+        <ResultStats query={results} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
+            <MyClassesCard />
+            <AvailableExams />
+            {/* Fees sit in the wide column: the installment schedule is a five-column table. */}
+            <PaymentSummaryCard />
+            <RecentResults query={results} />
+          </div>
+          <div className="grid min-w-0 content-start gap-6">
+            {user && <ProfileCard user={user} />}
+            <EnrolmentCard />
+            <MyAttendanceCard />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
