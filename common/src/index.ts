@@ -3,3 +3,4 @@ export * from './messages.ts';
 export * from './rules/dates.ts';
 export * from './rules/money.ts';
 export * from './rules/text.ts';
+export * from './rules/class-dates.ts';

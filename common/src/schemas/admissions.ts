@@ -247,6 +247,21 @@ export const admissionDecisionBody = z
   }));
 export type AdmissionDecisionBody = z.input<typeof admissionDecisionBody>;
 
+/** Approval also places the new student in a batch (docs/product.md section 4); none when absent or null. */
+export const approveAdmissionBody = z
+  .object({
+    adminNotes: z.string().trim().max(2000, 'Notes are too long').nullish(),
+    noteIsForApplicant: z.boolean({ error: 'noteIsForApplicant must be true or false' }).optional(),
+    batch: z.uuid({ error: 'Batch not found' }).nullish(),
+  })
+  .optional()
+  .transform((v) => ({
+    adminNotes: v?.adminNotes ? v.adminNotes : null,
+    noteIsForApplicant: Boolean(v?.adminNotes && v.noteIsForApplicant),
+    batch: v?.batch ?? null,
+  }));
+export type ApproveAdmissionBody = z.input<typeof approveAdmissionBody>;
+
 export const approveAdmissionResponse = z.object({
   message: z.string(),
   user: z.object({ _id: z.string(), email: z.string(), temporaryPassword: z.string(), registrationNumber: z.string() }),

@@ -82,6 +82,8 @@ export const userSchema = z.object({
   education: z.string().nullable(),
   centre: z.string().nullable(),
   centreDetails: centreDetailsSchema.nullable(),
+  /** The student's batch (docs/product.md section 4); null for none. */
+  batch: z.object({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
 });

@@ -42,6 +42,8 @@ export const studentListQuery = z.object({
   /** A course name (the students' course interest). */
   course: optionalText(200),
   centre: z.preprocess(blankToUndefined, z.enum(CENTRE_IDS, { error: 'Unknown centre' }).optional()),
+  /** A batch id: its students only. */
+  batch: z.preprocess(blankToUndefined, z.uuid({ error: 'Unknown batch' }).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(STUDENT_SORT_KEYS, { error: 'Unknown sort key' }).default('name')),
   order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).default('asc')),
   page: positiveInt(1),
@@ -104,11 +106,46 @@ export const studentDetailSchema = userSchema.extend({
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
-/** PATCH /api/users/{id}: only isActive is taken (DESIGN.md section 4). */
-export const updateStudentBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+/** PATCH /api/users/{id}: only isActive and the batch are taken (DESIGN.md section 4); batch null takes the student out. */
+export const updateStudentBody = z
+  .object({
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    batch: z.uuid({ error: 'Batch not found' }).nullable().optional(),
+  })
+  .refine((b) => b.isActive !== undefined || b.batch !== undefined, { path: ['isActive'], message: 'isActive must be true or false' });
 export type UpdateStudentBody = z.input<typeof updateStudentBody>;
 
 export const resetStudentPasswordResponse = z.object({ message: z.string(), emailSent: z.boolean() });
 
 /** The answer to PATCH /api/users/{id}: the updated student. */
 export const updateStudentResponse = userSchema;
+
+// --- Student import (POST /api/users/import): a spreadsheet of enrolled students.
+
+export const IMPORT_COLUMNS = ['name', 'email', 'phone', 'course', 'centre', 'batch', 'registrationNumber'] as const;
+export const IMPORT_REQUIRED_COLUMNS = ['name', 'email', 'phone', 'course', 'centre', 'batch'] as const;
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const importQuery = z.object({
+  dryRun: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).default(false),
+});
+
+export const importRowSchema = z.object({ row: z.number(), status: z.enum(['ok', 'error']), message: z.string() });
+export type ImportRow = z.infer<typeof importRowSchema>;
+export const importDryRunResponse = z.object({ rows: z.array(importRowSchema), ok: z.number(), errors: z.number() });
+export type ImportDryRun = z.infer<typeof importDryRunResponse>;
+export const importResponse = z.object({ created: z.number(), skipped: z.number(), rows: z.array(importRowSchema) });
+export type ImportResult = z.infer<typeof importResponse>;
+
+export const IMPORT_MSG = {
+  noFile: 'Please attach a file (field "file")',
+  badType: 'The file must be an .xlsx or .csv spreadsheet',
+  unreadable: 'The file could not be read as a spreadsheet',
+  empty: 'The spreadsheet has no rows of students',
+  tooMany: `A spreadsheet can have at most ${IMPORT_MAX_ROWS} rows`,
+  missingColumns: (cols: string[]) => `Missing column${cols.length === 1 ? '' : 's'}: ${cols.join(', ')}`,
+  ready: 'Ready to import',
+  changed: 'Some students were added while importing; run the dry run again',
+  created: 'Imported',
+} as const;

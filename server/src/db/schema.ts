@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 
 export const centres = pgTable('centres', {
@@ -26,6 +26,7 @@ export const users = pgTable(
     courseInterest: text('course_interest'),
     education: text('education'),
     centreId: text('centre_id').references(() => centres.id),
+    batchId: uuid('batch_id').references(() => batches.id),
     tokenVersion: integer('token_version').notNull().default(0),
     lastLogin: ts('last_login'),
     createdAt: createdAt(),
@@ -35,7 +36,33 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_registration_number_key').on(t.registrationNumber),
     index('users_role_idx').on(t.role, t.createdAt),
+    index('users_batch_idx').on(t.batchId),
   ],
+);
+
+/** A course taught at a centre in an academic year at a time of day (docs/product.md section 4). */
+export const batches = pgTable(
+  'batches',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id),
+    centreId: text('centre_id')
+      .notNull()
+      .references(() => centres.id),
+    academicYear: text('academic_year').notNull(),
+    timing: text('timing', { enum: ['MORNING', 'EVENING', 'WEEKEND'] }).notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The import names a batch by its name, so a name is one batch.
+  (t) => [uniqueIndex('batches_name_key').on(sql`lower(${t.name})`), index('batches_course_centre_idx').on(t.courseId, t.centreId)],
 );
 
 export const passwordResetTokens = pgTable(
@@ -342,3 +369,4 @@ export const rateCounters = pgTable('rate_counters', {
 
 // The money tables live in their own file; everything is imported from here.
 export * from './schema-payments.ts';
+export * from './schema-batches.ts';

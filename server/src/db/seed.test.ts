@@ -2,7 +2,8 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { seed } from './seed.ts';
-import { announcements, courses, exams, galleryImages, users } from './schema.ts';
+import { academicYearOf } from './seed-batches.ts';
+import { announcements, batches, classSessions, courses, exams, galleryImages, users } from './schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +67,23 @@ describe('demo seed', () => {
     expect(exam.questions.some((q: { type: string }) => q.type === 'descriptive')).toBe(true);
   });
 
+  it('adds a batch per course and centre, each with this week of classes', async () => {
+    const list = (await t.admin.get('/api/batches')).json().batches;
+    expect(list).toHaveLength(4 * 3);
+    const pairs = new Set(list.map((b: { course: string; centre: string }) => `${b.course}/${b.centre}`));
+    expect(pairs.size).toBe(12);
+    for (const b of list) {
+      const sessions = (await t.admin.get(`/api/batches/${b._id}/sessions`)).json().sessions;
+      expect(sessions.length, b.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('names the academic year from April to March', () => {
+    expect(academicYearOf('2026-03-31')).toBe('2025-26');
+    expect(academicYearOf('2026-04-01')).toBe('2026-27');
+    expect(academicYearOf('2099-12-01')).toBe('2099-00');
+  });
+
   it('is safe to run again: nothing is duplicated', async () => {
     const before = await counts();
     await seed(t.ctx, { demo: true });
@@ -74,7 +92,23 @@ describe('demo seed', () => {
 });
 
 async function counts() {
-  const n = async (table: typeof courses | typeof announcements | typeof galleryImages | typeof exams | typeof users) =>
-    (await t.ctx.db.select({ n: count() }).from(table))[0].n;
-  return [await n(courses), await n(announcements), await n(galleryImages), await n(exams), await n(users)];
+  const n = async (
+    table:
+      | typeof courses
+      | typeof announcements
+      | typeof galleryImages
+      | typeof exams
+      | typeof users
+      | typeof batches
+      | typeof classSessions,
+  ) => (await t.ctx.db.select({ n: count() }).from(table))[0].n;
+  return [
+    await n(courses),
+    await n(announcements),
+    await n(galleryImages),
+    await n(exams),
+    await n(users),
+    await n(batches),
+    await n(classSessions),
+  ];
 }

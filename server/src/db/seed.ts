@@ -5,6 +5,7 @@ import type { Ctx } from '../context.ts';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import { sniffImage } from '../lib/storage.ts';
 import { GALLERY_SEED_DIR } from '../paths.ts';
+import { seedDemoBatches } from './seed-batches.ts';
 import { seedDemoExam } from './seed-exams.ts';
 import { announcements, centres, courses, galleryImages, users } from './schema.ts';
 
@@ -180,6 +181,7 @@ export async function seed(
     await db.insert(announcements).values(ANNOUNCEMENTS.map(({ ageDays, ...a }) => ({ ...a, publishDate: new Date(now - ageDays * day) })));
   }
   await seedDemoExam(db);
+  await seedDemoBatches(db);
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
   return admin;

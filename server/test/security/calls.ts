@@ -22,12 +22,16 @@ export function paramsOfA(w: World) {
     ['/api/admission-requests/', w.a.admission.id],
     ['/api/payments/', w.paidPayment.id],
     ['/api/users/', w.a.student.id],
+    // No batch or class of the world: the refused calls never reach them, the admin's answer 404.
+    ['/api/batches/', '00000000-0000-4000-8000-000000000000'],
+    ['/api/sessions/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
     if (name === 'token') return 'not-a-reset-token-0000000000000000000000000';
     if (name === 'email') return w.a.student.email;
     if (name === 'key') return 'no-such-image.jpg';
+    if (name === 'file') return 'no-such-calendar-token-000000.ics';
     if (name === 'gateway') return 'sandbox';
     if (name === 'orderId') return url.includes('/sandbox/checkout/') ? w.gatewayPayment.orderId : w.paidPayment.orderId;
     if (name === 'id') return byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1];

@@ -2,15 +2,16 @@ import { eq } from 'drizzle-orm';
 import { ADMISSION_MSG } from '@app/common/schemas/admissions';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { admissionRequests, courses, users } from '../../db/schema.ts';
+import { admissionRequests, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import type { Message } from '../mail/service.ts';
-import { rejectionMail, welcomeMail } from '../mail/templates.ts';
+import { rejectionMail } from '../mail/templates.ts';
+import { checkBatchForStudent } from '../batches/service.ts';
 import { findAdmissionDto } from './dto.ts';
-import { batchYearFor, lockNumbering, nextNumber, splitFullName, yearInIndia } from './numbers.ts';
+import { enrolApplicant } from './enrolment.ts';
 
 /** Locks the pending request for this transaction; a second decision waits here, then finds it decided. */
 async function lockPendingRequest(tx: Tx, id: string) {
@@ -36,7 +37,13 @@ async function trySend(ctx: Ctx, message: Message) {
 /** The admin's notes on a decision; they reach the applicant only when written for them. */
 export type DecisionNotes = { adminNotes: string | null; noteIsForApplicant: boolean };
 
-export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, { adminNotes, noteIsForApplicant }: DecisionNotes) {
+export async function approveAdmission(
+  ctx: Ctx,
+  actor: Actor,
+  id: string,
+  { adminNotes, noteIsForApplicant, batch }: DecisionNotes & { batch?: string | null },
+) {
+  const batchId = batch ?? null;
   const temporaryPassword = generatePassword();
   const passwordHash = await hashPassword(temporaryPassword);
 
@@ -46,71 +53,16 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, { adm
       const request = await lockPendingRequest(tx, id);
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, request.email)).limit(1);
       if (account) throw conflict(ADMISSION_MSG.approveAccountExists);
-      const [course] = request.courseId
-        ? await tx
-            .select({ name: courses.name, pricePaise: courses.pricePaise })
-            .from(courses)
-            .where(eq(courses.id, request.courseId))
-            .limit(1)
-        : [];
-
-      const now = new Date();
-      const year = yearInIndia(now);
-      await lockNumbering(tx);
-      const registrationNumber = await nextNumber(tx, 'users', users.registrationNumber, `LCI-${year}-`);
-      const admissionNumber = await nextNumber(tx, 'admission_requests', admissionRequests.admissionNumber, `ADM-${year}-`);
-      const batchYear = batchYearFor(now);
-
-      const [user] = await tx
-        .insert(users)
-        .values({
-          ...splitFullName(request.fullName),
-          email: request.email,
-          phone: request.phone,
-          role: 'student',
-          passwordHash,
-          registrationNumber,
-          courseInterest: course?.name ?? null,
-          education: request.education,
-          centreId: request.centreId,
-        })
-        .returning();
-      await tx
-        .update(admissionRequests)
-        // The fee is fixed at approval: a later price change does not change what this student owes.
-        .set({
-          status: 'approved',
-          approvedAt: now,
-          decidedBy: actor.id,
-          adminNotes,
-          noteIsForApplicant,
-          admissionNumber,
-          batchYear,
-          feePaise: course?.pricePaise ?? null,
-          userId: user.id,
-        })
-        .where(eq(admissionRequests.id, id));
-      await recordAudit(
-        tx,
-        actor,
-        'admission.approve',
-        'admission_request',
-        id,
-        { status: 'pending', adminNotes: request.adminNotes },
-        { status: 'approved', adminNotes, noteIsForApplicant, admissionNumber, batchYear, userId: user.id, registrationNumber },
-      );
-      // The credentials mail is stored with the account: an approval never stands without it.
-      const mail = welcomeMail({
-        name: request.fullName,
-        email: user.email,
-        password: temporaryPassword,
-        registrationNumber: user.registrationNumber!,
-        loginUrl: `${ctx.config.publicUrl}/login`,
-        course: course?.name ?? 'your course',
-        note: noteIsForApplicant ? adminNotes : null,
+      if (batchId) await checkBatchForStudent(tx, batchId);
+      return enrolApplicant(ctx, tx, actor, {
+        request,
+        adminNotes,
+        noteIsForApplicant,
+        batchId,
+        passwordHash,
+        temporaryPassword,
+        now: new Date(),
       });
-      const mailId = await ctx.mailer.storeIn(tx, { to: user.email, ...mail });
-      return { user, mail: { to: user.email, ...mail }, mailId };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw conflict(ADMISSION_MSG.approveAccountExists);

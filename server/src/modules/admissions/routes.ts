@@ -8,6 +8,7 @@ import {
   admissionStatusParams,
   admissionStatusQuery,
   admissionStatusResponse,
+  approveAdmissionBody,
   approveAdmissionResponse,
   createAdmissionResponse,
   rejectAdmissionResponse,
@@ -69,7 +70,7 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/admin/:id/approve',
-    { ...admin, schema: { tags, params: idParams, body: admissionDecisionBody, response: { 200: approveAdmissionResponse } } },
+    { ...admin, schema: { tags, params: idParams, body: approveAdmissionBody, response: { 200: approveAdmissionResponse } } },
     async (req) => approveAdmission(ctx, actorOf(req), req.params.id, req.body),
   );
 

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { MSG, RESET_TOKEN_TTL_MS } from '@app/common';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { centres, loginFailures, passwordResetTokens, rateCounters, revokedTokens, users } from '../../db/schema.ts';
+import { batches, centres, loginFailures, passwordResetTokens, rateCounters, revokedTokens, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -34,8 +34,14 @@ const minutesText = (ms: number) => {
 const lockedMessage = (ms: number) => `Too many failed sign-in attempts. Please try again in ${minutesText(ms)}.`;
 
 export async function findUserWithCentre(ctx: Ctx, userId: string) {
-  const [row] = await ctx.db.select().from(users).leftJoin(centres, eq(users.centreId, centres.id)).where(eq(users.id, userId)).limit(1);
-  return row ? toUserDto(row.users, row.centres) : null;
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .leftJoin(centres, eq(users.centreId, centres.id))
+    .leftJoin(batches, eq(users.batchId, batches.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? toUserDto(row.users, row.centres, row.batches) : null;
 }
 
 /** Counts one failure on a (e-mail, address) row and locks it past `free`; a row already locked is left as it is. */

@@ -2,9 +2,9 @@ import { desc, eq } from 'drizzle-orm';
 import { toPaise, toRupees } from '@app/common';
 import type { Course } from '@app/common/schemas/courses';
 import type { Actor, Ctx } from '../../context.ts';
-import { courses } from '../../db/schema.ts';
+import { batches, courses } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 
 type CourseRow = typeof courses.$inferSelect;
 export type CourseInput = {
@@ -93,6 +93,10 @@ export async function setCourseActive(ctx: Ctx, actor: Actor, id: string, isActi
 }
 
 export async function deleteCourse(ctx: Ctx, actor: Actor, id: string) {
+  // A course taught in batches keeps its row: the batches, their students and attendance refer to it.
+  if ((await ctx.db.$count(batches, eq(batches.courseId, id))) > 0) {
+    throw conflict('This course has batches and cannot be deleted permanently; deactivate it instead.');
+  }
   const [row] = await ctx.db.delete(courses).where(eq(courses.id, id)).returning();
   coursesChanged(ctx);
   if (!row) throw notFound('Course not found');

@@ -2,7 +2,7 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { USER_MSG } from '@app/common/schemas/users';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { centres, users } from '../../db/schema.ts';
+import { batches, centres, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
@@ -66,8 +66,19 @@ export async function setUserActive(ctx: Ctx, actor: Actor, id: string, isActive
     );
     return row;
   });
-  const [centre] = updated.centreId ? await ctx.db.select().from(centres).where(eq(centres.id, updated.centreId)) : [];
-  return toUserDto(updated, centre ?? null);
+  return findStudentDto(ctx, updated.id);
+}
+
+/** The student as the API shows them, with centre and batch. */
+export async function findStudentDto(ctx: Ctx, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .leftJoin(centres, eq(users.centreId, centres.id))
+    .leftJoin(batches, eq(users.batchId, batches.id))
+    .where(eq(users.id, id));
+  if (!row) throw notFound(USER_MSG.notFound);
+  return toUserDto(row.users, row.centres, row.batches);
 }
 
 /**

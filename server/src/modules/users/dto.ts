@@ -3,9 +3,10 @@ import type { centres, users } from '../../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 type CentreRow = typeof centres.$inferSelect;
+type BatchRef = { id: string; name: string };
 
 /** The API shape of a user (SPEC.md section 3): never the hash, ISO dates, `_id`. */
-export function toUserDto(u: UserRow, centre?: CentreRow | null): User {
+export function toUserDto(u: UserRow, centre?: CentreRow | null, batch?: BatchRef | null): User {
   return {
     _id: u.id,
     firstName: u.firstName,
@@ -20,6 +21,7 @@ export function toUserDto(u: UserRow, centre?: CentreRow | null): User {
     education: u.education,
     centre: u.centreId,
     centreDetails: centre ? { id: centre.id, name: centre.name, location: centre.location } : null,
+    batch: batch ? { _id: batch.id, name: batch.name } : null,
     createdAt: u.createdAt.toISOString(),
     lastLogin: u.lastLogin?.toISOString() ?? null,
   };

@@ -1,14 +1,14 @@
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { StudentListQuery } from '@app/common/schemas/users';
 import type { Db } from '../../db/client.ts';
-import { centres, courses, submissions, users } from '../../db/schema.ts';
+import { batches, centres, courses, submissions, users } from '../../db/schema.ts';
 import { averagePercentageSql, percentageSql } from '../../lib/scores.ts';
 
 // Everything here is done by the database, so the list stays fast with 10,000 students (issue 3).
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export type StudentFilters = Pick<StudentListQuery, 'search' | 'status' | 'course' | 'centre'>;
+export type StudentFilters = Pick<StudentListQuery, 'search' | 'status' | 'course' | 'centre' | 'batch'>;
 
 export function studentWhere(f: StudentFilters): SQL {
   const conds: (SQL | undefined)[] = [eq(users.role, 'student')];
@@ -26,6 +26,7 @@ export function studentWhere(f: StudentFilters): SQL {
   if (f.status) conds.push(eq(users.isActive, f.status === 'active'));
   if (f.course) conds.push(eq(users.courseInterest, f.course));
   if (f.centre) conds.push(eq(users.centreId, f.centre));
+  if (f.batch) conds.push(eq(users.batchId, f.batch));
   return and(...conds)!;
 }
 
@@ -69,9 +70,10 @@ function selectFigures(db: Db, q: StudentListQuery, onlyIds?: string[]) {
 
 const selectProfiles = (db: Db, q: StudentListQuery, onlyIds?: string[]) =>
   db
-    .select({ user: users, centre: centres })
+    .select({ user: users, centre: centres, batch: { id: batches.id, name: batches.name } })
     .from(users)
     .leftJoin(centres, eq(users.centreId, centres.id))
+    .leftJoin(batches, eq(users.batchId, batches.id))
     .where(onlyIds ? and(studentWhere(q), inArray(users.id, onlyIds)) : studentWhere(q));
 
 type Profile = Awaited<ReturnType<typeof selectProfiles>>[number];

@@ -12,7 +12,9 @@ import {
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin } from '../../plugins/auth.ts';
 import { z } from 'zod';
-import { deleteUser, resetUserPassword, setUserActive } from './account.ts';
+import { moveStudentToBatch } from '../batches/placement.ts';
+import { deleteUser, findStudentDto, resetUserPassword, setUserActive } from './account.ts';
+import { importRoutes } from './import-routes.ts';
 import { exportStudentsCsv, findAdmins, findStudentDetail, findStudents } from './service.ts';
 
 /** /api/users: the admin's management of students and of the other admins. Every route is admin-only. */
@@ -37,6 +39,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(csv);
   });
 
+  await app.register(importRoutes);
+
   app.get('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: studentDetailSchema } } }, async (req) =>
     findStudentDetail(ctx, req.params.id),
   );
@@ -44,7 +48,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } } },
-    async (req) => setUserActive(ctx, actorOf(req), req.params.id, req.body.isActive),
+    async (req) => {
+      const { isActive, batch } = req.body;
+      if (batch !== undefined) await moveStudentToBatch(ctx, actorOf(req), req.params.id, batch);
+      if (isActive !== undefined) return setUserActive(ctx, actorOf(req), req.params.id, isActive);
+      return findStudentDto(ctx, req.params.id);
+    },
   );
 
   app.post(

@@ -2,14 +2,14 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { CSV_STUDENT_COLUMNS, formatDate } from '@app/common';
 import { type StudentDetail, type StudentListQuery, USER_MSG } from '@app/common/schemas/users';
 import type { Ctx } from '../../context.ts';
-import { centres, exams, submissions, users } from '../../db/schema.ts';
+import { batches, centres, exams, submissions, users } from '../../db/schema.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { percentageOrNull } from '../../lib/scores.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toUserDto } from './dto.ts';
 import { countStudents, type StudentRow, selectAllStudents, selectStudentPage, selectStudentStats } from './queries.ts';
 
-const toListItem = (r: StudentRow) => ({ ...toUserDto(r.user, r.centre), examsTaken: r.examsTaken, averageScore: r.averageScore });
+const toListItem = (r: StudentRow) => ({ ...toUserDto(r.user, r.centre, r.batch), examsTaken: r.examsTaken, averageScore: r.averageScore });
 
 /** GET /api/users?role=student: one page, the filtered total and the list's tiles. */
 export async function findStudents(ctx: Ctx, q: StudentListQuery) {
@@ -63,6 +63,7 @@ export async function findStudentDetail(ctx: Ctx, id: string): Promise<StudentDe
     .select()
     .from(users)
     .leftJoin(centres, eq(users.centreId, centres.id))
+    .leftJoin(batches, eq(users.batchId, batches.id))
     .where(and(eq(users.id, id), eq(users.role, 'student')))
     .limit(1);
   if (!row) throw notFound(USER_MSG.notFound);
@@ -75,7 +76,7 @@ export async function findStudentDetail(ctx: Ctx, id: string): Promise<StudentDe
   const totalMarksObtained = subs.reduce((a, { s }) => a + Number(s.marksObtained), 0);
   const totalMarksAvailable = subs.reduce((a, { s }) => a + Number(s.totalMarks), 0);
   return {
-    ...toUserDto(row.users, row.centres),
+    ...toUserDto(row.users, row.centres, row.batches),
     examsTaken: subs.length,
     averageScore: percentageOrNull(totalMarksObtained, totalMarksAvailable),
     passedExams: subs.filter(({ s }) => s.isPassed === true).length,

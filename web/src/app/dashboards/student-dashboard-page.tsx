@@ -8,6 +8,8 @@ import { EnrolmentCard } from '../../features/student/components/enrolment-card.
 import { ProfileCard } from '../../features/student/components/profile-card.tsx';
 import { RecentResults, ResultStats } from '../../features/student/components/recent-results.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+// The batch, its week of classes and the student's attendance belong to the batches feature.
+import { MyAttendanceCard, MyClassesCard } from '../../features/batches/components/my-classes.tsx';
 
 /** docs/product.md section 2 "Student dashboard": profile, enrolment, fees and installments
  * (GET /api/payments/student), available exams, results and stats. */
@@ -23,6 +25,7 @@ export default function StudentDashboardPage() {
         <ResultStats query={results} />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
+            <MyClassesCard />
             <AvailableExams />
             {/* Fees sit in the wide column: the installment schedule is a five-column table. */}
             <PaymentSummaryCard />
@@ -31,6 +34,7 @@ export default function StudentDashboardPage() {
           <div className="grid min-w-0 content-start gap-6">
             {user && <ProfileCard user={user} />}
             <EnrolmentCard />
+            <MyAttendanceCard />
           </div>
         </div>
       </div>

@@ -7,6 +7,7 @@ import { AdminPage, StatTile } from '../../components/admin-page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { useStudent } from './api/students.ts';
+import { BatchMove } from './components/batch-move.tsx';
 import { ActiveBadge, Score } from './components/student-status.tsx';
 import { mailtoFor } from './components/students-table.tsx';
 import { STUDENT_WEB_MSG } from './messages.ts';
@@ -42,6 +43,9 @@ function Profile({ s }: { s: StudentDetail }) {
           <Item label="Phone">{s.phone ?? 'Not provided'}</Item>
           <Item label="Course interest">{s.courseInterest ?? '—'}</Item>
           <Item label="Centre">{s.centreDetails ? `${s.centreDetails.name}, ${s.centreDetails.location}` : '—'}</Item>
+          <Item label="Batch">
+            <BatchMove student={s} />
+          </Item>
           <Item label="Education">{s.education ?? '—'}</Item>
           <Item label="Joined">{formatDate(s.createdAt)}</Item>
           <Item label="Last login">{s.lastLogin ? formatDateTime(s.lastLogin) : 'Never'}</Item>

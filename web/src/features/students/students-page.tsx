@@ -7,6 +7,7 @@ import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { useBatches } from '../../api/batches.ts';
 import { exportStudentsCsv } from './api/export-students.ts';
 import { useStudentList } from './api/students.ts';
 import { Pager } from './components/pager.tsx';
@@ -22,6 +23,7 @@ export default function StudentsPage() {
   const f = useStudentFilters();
   const list = useStudentList(f.query);
   const actions = useStudentActions();
+  const batches = useBatches();
   const [exporting, setExporting] = useState(false);
   const lastPage = list.data?.totalPages ?? 1;
   const pageEmpty = list.data?.users.length === 0;
@@ -71,6 +73,7 @@ export default function StudentsPage() {
             order={f.order}
             courses={courses}
             centres={centres}
+            batches={batches.data}
             hasFilters={f.hasFilters}
             onFilter={f.setFilter}
             onSort={f.setSort}

@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  CalendarDays,
   ClipboardCheck,
   CreditCard,
   FileText,
@@ -16,6 +17,7 @@ import { Link } from 'react-router';
 const links = [
   { to: '/admin/admissions', label: 'Admission Requests', icon: ClipboardCheck },
   { to: '/admin/students', label: 'Manage Students', icon: Users },
+  { to: '/admin/batches', label: 'Batches and Timetable', icon: CalendarDays },
   { to: '/admin/exams', label: 'Manage Exams', icon: FileText },
   { to: '/admin/submissions', label: 'Exam Submissions', icon: GraduationCap },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard },

@@ -29,19 +29,20 @@ function useRefresh() {
       queryClient.invalidateQueries({ queryKey: ['admission-requests'] }),
       invalidateAdminStats(queryClient),
       queryClient.invalidateQueries({ queryKey: ['students'] }),
+      queryClient.invalidateQueries({ queryKey: ['batches'] }),
     ]);
 }
 
 /** noteIsForApplicant: the notes are a message to the applicant (mailed, shown on the status lookup); else internal. */
-type Decision = { id: string; adminNotes?: string | null; noteIsForApplicant?: boolean };
+type Decision = { id: string; adminNotes?: string | null; noteIsForApplicant?: boolean; batch?: string | null };
 
 export function useApproveAdmission() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, adminNotes, noteIsForApplicant = false }: Decision) =>
+    mutationFn: ({ id, adminNotes, noteIsForApplicant = false, batch }: Decision) =>
       api<ApproveAdmissionAnswer>(`/api/admission-requests/admin/${encodeURIComponent(id)}/approve`, {
         method: 'PATCH',
-        body: { adminNotes: adminNotes || null, noteIsForApplicant },
+        body: { adminNotes: adminNotes || null, noteIsForApplicant, batch: batch || null },
       }),
     onSettled: refresh,
   });

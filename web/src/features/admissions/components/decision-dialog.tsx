@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/field.tsx';
 import { useApproveAdmission, useRejectAdmission } from '../api/admin-requests.ts';
 import { ADMISSION_WEB_MSG } from '../messages.ts';
+import { BatchChoice } from './batch-choice.tsx';
 import { courseLabel } from './request-details.tsx';
 
 export type DecisionTarget = { request: AdmissionRequest; action: 'approve' | 'reject' };
@@ -22,6 +23,7 @@ export function DecisionDialog({
 }) {
   const [notes, setNotes] = useState('');
   const [forApplicant, setForApplicant] = useState(false);
+  const [batch, setBatch] = useState('');
   const approve = useApproveAdmission();
   const reject = useRejectAdmission();
   const notesId = useId();
@@ -40,13 +42,16 @@ export function DecisionDialog({
     if (!target) return;
     const vars = { id: target.request._id, adminNotes: notes.trim() || null, noteIsForApplicant: forApplicant };
     if (isApprove) {
-      approve.mutate(vars, {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          onApproved(result);
-          close();
+      approve.mutate(
+        { ...vars, batch: batch || null },
+        {
+          onSuccess: (result) => {
+            toast.success(result.message);
+            onApproved(result);
+            close();
+          },
         },
-      });
+      );
     } else {
       reject.mutate(vars, {
         onSuccess: (result) => {
@@ -81,6 +86,7 @@ export function DecisionDialog({
       tone={isApprove ? 'primary' : 'danger'}
       onConfirm={confirm}
     >
+      {isApprove && target && <BatchChoice request={target.request} value={batch} onChange={setBatch} />}
       <div className="mt-4 flex flex-col gap-1">
         <label htmlFor={notesId} className="text-sm font-medium text-slate-700">
           Admin notes (optional)

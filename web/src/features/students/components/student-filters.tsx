@@ -53,6 +53,7 @@ type Props = {
   order: SortOrder;
   courses: string[];
   centres: { id: string; name: string }[];
+  batches?: { _id: string; name: string }[];
   hasFilters: boolean;
   onFilter: (key: FilterKey, value: string) => void;
   onSort: (key: StudentSortKey) => void;
@@ -61,7 +62,19 @@ type Props = {
 };
 
 /** Search (debounced, answered by the server), status/course/centre filters, sort and order, Clear All Filters. */
-export function StudentFilters({ filters, sort, order, courses, centres, hasFilters, onFilter, onSort, onToggleOrder, onClear }: Props) {
+export function StudentFilters({
+  filters,
+  sort,
+  order,
+  courses,
+  centres,
+  batches = [],
+  hasFilters,
+  onFilter,
+  onSort,
+  onToggleOrder,
+  onClear,
+}: Props) {
   const searchId = useId();
   const [search, setSearch] = useState(filters.search);
   // Follow the address when it changes from elsewhere (Clear All Filters, back button).
@@ -120,6 +133,12 @@ export function StudentFilters({ filters, sort, order, courses, centres, hasFilt
           value={filters.centre}
           onChange={(v) => onFilter('centre', v)}
           options={[{ value: '', label: 'All centres' }, ...centres.map((c) => ({ value: c.id, label: c.name }))]}
+        />
+        <Select
+          label="Batch"
+          value={filters.batch}
+          onChange={(v) => onFilter('batch', v)}
+          options={[{ value: '', label: 'All batches' }, ...batches.map((b) => ({ value: b._id, label: b.name }))]}
         />
         <div className="flex min-w-[18rem] flex-1 items-end gap-2">
           <div className="flex flex-1">

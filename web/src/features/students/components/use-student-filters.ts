@@ -3,7 +3,7 @@ import { type StudentListParams, type StudentSortKey, STUDENT_STATUSES } from '@
 import { useSearchParams } from 'react-router';
 
 export const PAGE_SIZE = 20;
-export type FilterKey = 'search' | 'status' | 'course' | 'centre';
+export type FilterKey = 'search' | 'status' | 'course' | 'centre' | 'batch';
 export type SortOrder = 'asc' | 'desc';
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
@@ -20,6 +20,7 @@ export function useStudentFilters() {
     status: pick(params.get('status'), ['', ...STUDENT_STATUSES], ''),
     course: params.get('course') ?? '',
     centre: params.get('centre') ?? '',
+    batch: params.get('batch') ?? '',
   };
   const sort: StudentSortKey = pick(params.get('sort'), STUDENT_SORT_KEYS, 'name');
   const order: SortOrder = pick(params.get('order'), ['asc', 'desc'] as const, 'asc');

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import type { Actor, Ctx } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { admissionRequests, courses, users } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { Message } from '../mail/service.ts';
+import { welcomeMail } from '../mail/templates.ts';
+import { batchYearFor, lockNumbering, nextNumber, splitFullName, yearInIndia } from './numbers.ts';
+
+type RequestRow = typeof admissionRequests.$inferSelect;
+
+export type Enrolment = {
+  request: RequestRow;
+  adminNotes: string | null;
+  /** The notes are the admin's message to the applicant (mailed); otherwise they stay internal. */
+  noteIsForApplicant?: boolean;
+  batchId: string | null;
+  passwordHash: string;
+  temporaryPassword: string;
+  /** A number the institute already gave the student (an import); else the next LCI number. */
+  registrationNumber?: string | null;
+  now: Date;
+};
+
+/**
+ * Turns a pending admission request into an approved one with its student account, in the caller's
+ * transaction: numbers, the account, the approval, the audit entry and the credentials mail (stored in
+ * the outbox with the account, so an approval never stands without it; deliver it after the commit).
+ * Used by the admin's approval and by the student import.
+ */
+export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolment) {
+  const { request, now } = e;
+  const [course] = request.courseId
+    ? await tx.select({ name: courses.name, pricePaise: courses.pricePaise }).from(courses).where(eq(courses.id, request.courseId)).limit(1)
+    : [];
+  const year = yearInIndia(now);
+  await lockNumbering(tx);
+  const registrationNumber = e.registrationNumber || (await nextNumber(tx, 'users', users.registrationNumber, `LCI-${year}-`));
+  const admissionNumber = await nextNumber(tx, 'admission_requests', admissionRequests.admissionNumber, `ADM-${year}-`);
+  const batchYear = batchYearFor(now);
+
+  const [user] = await tx
+    .insert(users)
+    .values({
+      ...splitFullName(request.fullName),
+      email: request.email,
+      phone: request.phone,
+      role: 'student',
+      passwordHash: e.passwordHash,
+      registrationNumber,
+      courseInterest: course?.name ?? null,
+      education: request.education,
+      centreId: request.centreId,
+      batchId: e.batchId,
+    })
+    .returning();
+  await tx
+    .update(admissionRequests)
+    // The fee is fixed at approval: a later price change does not change what this student owes.
+    .set({
+      status: 'approved',
+      approvedAt: now,
+      decidedBy: actor.id,
+      adminNotes: e.adminNotes,
+      noteIsForApplicant: e.noteIsForApplicant ?? false,
+      admissionNumber,
+      batchYear,
+      feePaise: course?.pricePaise ?? null,
+      userId: user.id,
+    })
+    .where(eq(admissionRequests.id, request.id));
+  await recordAudit(
+    tx,
+    actor,
+    'admission.approve',
+    'admission_request',
+    request.id,
+    { status: 'pending', adminNotes: request.adminNotes },
+    {
+      status: 'approved',
+      adminNotes: e.adminNotes,
+      noteIsForApplicant: e.noteIsForApplicant ?? false,
+      admissionNumber, batchYear, userId: user.id, registrationNumber, batch: e.batchId },
+  );
+  const mail: Message = {
+    to: user.email,
+    ...welcomeMail({
+      name: request.fullName,
+      email: user.email,
+      password: e.temporaryPassword,
+      registrationNumber,
+      loginUrl: `${ctx.config.publicUrl}/login`,
+      course: course?.name ?? 'your course',
+      note: e.noteIsForApplicant ? e.adminNotes : null,
+    }),
+  };
+  const mailId = await ctx.mailer.storeIn(tx, mail);
+  return { user, mail, mailId };
+}

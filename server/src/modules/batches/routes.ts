@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponse } from '@app/common/schemas/auth';
+import {
+  attendanceBody,
+  attendanceReportQuery,
+  attendanceReportResponse,
+  batchBody,
+  batchListQuery,
+  batchListResponse,
+  batchOneResponse,
+  batchPatchBody,
+  calendarTokenResponse,
+  createSessionsResponse,
+  isoDate,
+  sessionAttendanceResponse,
+  sessionBody,
+  sessionListQuery,
+  sessionListResponse,
+  sessionPatchBody,
+  sessionSchema,
+  studentAttendanceResponse,
+  studentWeekResponse,
+} from '@app/common/schemas/batches';
+import { idParams } from '../../lib/route-schemas.ts';
+import { actorOf, requireAdmin, requireStudent } from '../../plugins/auth.ts';
+import { attendanceReportCsv, findAttendanceReport, findSessionAttendance, findStudentAttendance, markAttendance } from './attendance.ts';
+import { findCalendarUrl, renderCalendarFeed, replaceCalendarToken } from './calendar.ts';
+import { createBatch, deleteBatch, findBatch, findBatches, updateBatch } from './service.ts';
+import { createSessions, deleteSession, findBatchSessions, findDaySessions, findStudentWeek, updateSession } from './sessions.ts';
+
+const tags = ['batches'];
+
+/** /api/batches: the admin's batches and their timetables. */
+const batchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/',
+    { onRequest: requireAdmin, schema: { tags, querystring: batchListQuery, response: { 200: batchListResponse } } },
+    async (req) => ({
+      batches: await findBatches(ctx, req.query),
+    }),
+  );
+  app.post('/', { onRequest: requireAdmin, schema: { tags, body: batchBody, response: { 201: batchOneResponse } } }, async (req, reply) =>
+    reply.status(201).send(await createBatch(ctx, actorOf(req), req.body)),
+  );
+  app.get('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: batchOneResponse } } }, async (req) =>
+    findBatch(ctx.db, req.params.id),
+  );
+  app.patch(
+    '/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: batchPatchBody, response: { 200: batchOneResponse } } },
+    async (req) => updateBatch(ctx, actorOf(req), req.params.id, req.body),
+  );
+  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
+    deleteBatch(ctx, actorOf(req), req.params.id),
+  );
+  app.get(
+    '/:id/sessions',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, querystring: sessionListQuery, response: { 200: sessionListResponse } } },
+    async (req) => ({ sessions: await findBatchSessions(ctx, req.params.id, req.query.from, req.query.to) }),
+  );
+  app.post(
+    '/:id/sessions',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: sessionBody, response: { 201: createSessionsResponse } } },
+    async (req, reply) => reply.status(201).send(await createSessions(ctx, actorOf(req), req.params.id, req.body)),
+  );
+};
+
+/** /api/sessions: one class session, its changes and its attendance (admin). */
+const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/',
+    { onRequest: requireAdmin, schema: { tags, querystring: z.object({ date: isoDate('Date') }), response: { 200: sessionListResponse } } },
+    async (req) => ({ sessions: await findDaySessions(ctx, req.query.date) }),
+  );
+  app.patch(
+    '/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: sessionPatchBody, response: { 200: sessionSchema } } },
+    async (req) => updateSession(ctx, actorOf(req), req.params.id, req.body),
+  );
+  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
+    deleteSession(ctx, actorOf(req), req.params.id),
+  );
+  app.get(
+    '/:id/attendance',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: sessionAttendanceResponse } } },
+    async (req) => findSessionAttendance(ctx, req.params.id),
+  );
+  app.put(
+    '/:id/attendance',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: attendanceBody, response: { 200: sessionAttendanceResponse } } },
+    async (req) => markAttendance(ctx, actorOf(req), req.params.id, req.body.absent),
+  );
+};
+
+/** /api/attendance: a student's own, and the admin's report of a batch (JSON or CSV). */
+const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get('/student', { onRequest: requireStudent, schema: { tags, response: { 200: studentAttendanceResponse } } }, async (req) =>
+    findStudentAttendance(ctx, actorOf(req)),
+  );
+  app.get(
+    '/',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, querystring: attendanceReportQuery, response: { 200: z.union([attendanceReportResponse, z.string()]) } },
+    },
+    async (req, reply) => {
+      const { batch, from, to, format } = req.query;
+      const report = await findAttendanceReport(ctx, batch, from, to);
+      if (format !== 'csv') return report;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="attendance.csv"')
+        .header('cache-control', 'no-store')
+        .send(attendanceReportCsv(report));
+    },
+  );
+};
+
+/** /api/timetable: the signed-in student's classes this week. */
+const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/student', { onRequest: requireStudent, schema: { tags, response: { 200: studentWeekResponse } } }, async (req) =>
+    findStudentWeek(app.ctx, actorOf(req)),
+  );
+};
+
+const feedParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{20,64}\.ics$/, 'Calendar not found') });
+
+/** /api/calendar: the student's secret feed address, and the feed itself (the token is the key). */
+const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get('/token', { onRequest: requireStudent, schema: { tags, response: { 200: calendarTokenResponse } } }, async (req) =>
+    findCalendarUrl(ctx, actorOf(req)),
+  );
+  app.post('/token', { onRequest: requireStudent, schema: { tags, response: { 200: calendarTokenResponse } } }, async (req) =>
+    replaceCalendarToken(ctx, actorOf(req)),
+  );
+  app.get('/:file', { schema: { tags, params: feedParams } }, async (req, reply) => {
+    const ics = await renderCalendarFeed(ctx, req.params.file.slice(0, -'.ics'.length));
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="classes.ics"')
+      .header('cache-control', 'no-store')
+      .send(ics);
+  });
+};
+
+/** Every route of the batches domain, each under its own prefix of /api. */
+export const batchModuleRoutes: FastifyPluginAsyncZod = async (api) => {
+  await api.register(batchRoutes, { prefix: '/batches' });
+  await api.register(sessionRoutes, { prefix: '/sessions' });
+  await api.register(attendanceRoutes, { prefix: '/attendance' });
+  await api.register(timetableRoutes, { prefix: '/timetable' });
+  await api.register(calendarRoutes, { prefix: '/calendar' });
+};

@@ -1,0 +1,249 @@
+import { CENTRE_IDS } from '@app/common/constants';
+import type { Batch } from '@app/common/schemas/batches';
+import { formatDate } from '@app/common';
+import { Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { Badge } from '../../components/badge.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { buttonClass } from '../../components/field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { type BatchFilters, useBatches, useCentreOptions, useCourseOptions, useDeleteBatch, useSaveBatch } from './api/batches.ts';
+import { BatchFormModal } from './components/batch-form.tsx';
+import { BATCH_UI, TIMING_LABELS } from './messages.ts';
+
+const control =
+  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
+
+function Filter({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-[10rem] flex-1 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={control}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** /admin/batches: every batch with its student count, filtered by centre, course and year. */
+export default function BatchesPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: BatchFilters = {
+    centre: params.get('centre') ?? undefined,
+    course: params.get('course') ?? undefined,
+    academicYear: params.get('academicYear') ?? undefined,
+  };
+  const batches = useBatches(filters);
+  const all = useBatches({});
+  const courses = useCourseOptions();
+  const centres = useCentreOptions();
+  const save = useSaveBatch();
+  const remove = useDeleteBatch();
+  const [editing, setEditing] = useState<{ batch: Batch | null } | null>(null);
+  const [deleting, setDeleting] = useState<Batch | null>(null);
+
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const years = [...new Set((all.data ?? []).map((b) => b.academicYear))].sort();
+  const centreName = (id: string) => centres.data?.find((c) => c.id === id)?.name ?? id;
+
+  const onToggle = (b: Batch) =>
+    save.mutate(
+      { id: b._id, body: { isActive: !b.isActive } },
+      {
+        onSuccess: () => toast.success(b.isActive ? BATCH_UI.deactivated : BATCH_UI.activated),
+        onError: (err) => toast.error(errorMessage(err, BATCH_UI.saveError)),
+      },
+    );
+  const onDelete = () =>
+    deleting &&
+    remove.mutate(deleting._id, {
+      onSuccess: () => {
+        toast.success(BATCH_UI.deleted);
+        setDeleting(null);
+      },
+      onError: (err) => {
+        toast.error(errorMessage(err, BATCH_UI.deleteError));
+        setDeleting(null);
+      },
+    });
+
+  return (
+    <AdminPage
+      title="Batches"
+      actions={
+        <>
+          <Link to="/admin/attendance" className={buttonClass.secondary}>
+            Mark attendance
+          </Link>
+          <Link to="/admin/students/import" className={buttonClass.secondary}>
+            Import students
+          </Link>
+          <button type="button" className={buttonClass.primary} onClick={() => setEditing({ batch: null })}>
+            <Plus aria-hidden="true" className="h-5 w-5" /> New Batch
+          </button>
+        </>
+      }
+    >
+      <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
+        <Filter
+          label="Centre"
+          value={filters.centre ?? ''}
+          onChange={(v) => setFilter('centre', v)}
+          options={[{ value: '', label: 'All centres' }, ...CENTRE_IDS.map((id) => ({ value: id, label: centreName(id) }))]}
+        />
+        <Filter
+          label="Course"
+          value={filters.course ?? ''}
+          onChange={(v) => setFilter('course', v)}
+          options={[{ value: '', label: 'All courses' }, ...(courses.data ?? []).map((c) => ({ value: c._id, label: c.name }))]}
+        />
+        <Filter
+          label="Academic year"
+          value={filters.academicYear ?? ''}
+          onChange={(v) => setFilter('academicYear', v)}
+          options={[{ value: '', label: 'All years' }, ...years.map((y) => ({ value: y, label: y }))]}
+        />
+      </div>
+      {batches.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading batches..." />
+        </div>
+      ) : batches.isError ? (
+        <ErrorState message={errorMessage(batches.error, BATCH_UI.loadError)} onRetry={() => batches.refetch()} />
+      ) : batches.data.length === 0 ? (
+        <EmptyState title={BATCH_UI.empty} hint="Create a batch for a course at a centre." />
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+          <table className="min-w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Batch
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Course
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Centre
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Year
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Timing
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Dates
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Students
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {batches.data.map((b) => (
+                <tr key={b._id}>
+                  <td className="px-4 py-3 font-medium">
+                    <Link to={`/admin/batches/${b._id}`} className="text-brand-700 hover:underline">
+                      {b.name}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3">{b.courseName}</td>
+                  <td className="px-4 py-3">{b.centreName}</td>
+                  <td className="px-4 py-3">{b.academicYear}</td>
+                  <td className="px-4 py-3">{TIMING_LABELS[b.timing]}</td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    {formatDate(b.startsOn)} to {formatDate(b.endsOn)}
+                  </td>
+                  <td className="px-4 py-3">
+                    {b.studentsCount} / {b.capacity}
+                  </td>
+                  <td className="px-4 py-3">
+                    <Badge tone={b.isActive ? 'green' : 'slate'}>{b.isActive ? 'Active' : 'Inactive'}</Badge>
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    <div className="flex gap-2">
+                      <button
+                        type="button"
+                        className="text-brand-700 hover:underline"
+                        onClick={() => setEditing({ batch: b })}
+                        aria-label={`Edit ${b.name}`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="text-amber-800 hover:underline"
+                        onClick={() => onToggle(b)}
+                        aria-label={`${b.isActive ? 'Deactivate' : 'Activate'} ${b.name}`}
+                      >
+                        {b.isActive ? 'Deactivate' : 'Activate'}
+                      </button>
+                      <button
+                        type="button"
+                        className="text-red-700 hover:underline"
+                        onClick={() => setDeleting(b)}
+                        aria-label={`Delete ${b.name}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <BatchFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} batch={editing?.batch ?? null} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete batch?"
+        message={
+          <p>
+            <strong>{deleting?.name}</strong> and its timetable will be removed. A batch with students cannot be deleted: deactivate it
+            instead.
+          </p>
+        }
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </AdminPage>
+  );
+}
