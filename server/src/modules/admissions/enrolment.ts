@@ -80,7 +80,12 @@ export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolmen
       status: 'approved',
       adminNotes: e.adminNotes,
       noteIsForApplicant: e.noteIsForApplicant ?? false,
-      admissionNumber, batchYear, userId: user.id, registrationNumber, batch: e.batchId },
+      admissionNumber,
+      batchYear,
+      userId: user.id,
+      registrationNumber,
+      batch: e.batchId,
+    },
   );
   const mail: Message = {
     to: user.email,
