@@ -124,7 +124,7 @@ describe('allowed calls', () => {
       : fillPath(r.url, paramsOfA(w));
 
   /** Reads that answer 404 here by design: no image has that key. */
-  const NOT_FOUND_READS = new Set(['GET /api/gallery/files/:key']);
+  const NOT_FOUND_READS = new Set(['GET /api/gallery/files/:key', 'GET /api/uploads/files/:key']);
 
   it.each(ROLES)('%s passes the guard of every route it may call, and reads answer 200', async (role) => {
     const wrong: string[] = [];
