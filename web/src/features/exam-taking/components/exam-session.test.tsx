@@ -21,6 +21,9 @@ const exam: ExamStudent = {
   duration: 30,
   totalMarks: 2,
   passingMarks: 1,
+  negativeMarks: 0,
+  resultMode: 'grade',
+  sections: [],
   instructions: [],
   questionsCount: 2,
   totalQuestions: 2,
@@ -30,8 +33,8 @@ const exam: ExamStudent = {
   createdAt: '2026-11-01T00:00:00.000Z',
   attemptStatus: 'in_progress',
   questions: [
-    { _id: 'q1', type: 'mcq', question: 'First?', options: ['Yes', 'No'], marks: 1 },
-    { _id: 'q2', type: 'mcq', question: 'Second?', options: ['Yes', 'No'], marks: 1 },
+    { _id: 'q1', type: 'mcq', question: 'First?', options: ['Yes', 'No'], marks: 1, section: null, passage: null, negativeMarks: 0 },
+    { _id: 'q2', type: 'mcq', question: 'Second?', options: ['Yes', 'No'], marks: 1, section: null, passage: null, negativeMarks: 0 },
   ],
 };
 const attemptWith = (secondsLeft: number, answers: Attempt['answers'] = {}): Attempt => ({
@@ -40,6 +43,8 @@ const attemptWith = (secondsLeft: number, answers: Attempt['answers'] = {}): Att
   serverNow: new Date(NOW).toISOString(),
   remainingSeconds: secondsLeft,
   answers,
+  review: [],
+  timeSpent: {},
   savedAt: null,
 });
 const submitted = { message: 'ok', submission: { _id: 's1' } };
@@ -66,7 +71,8 @@ function renderSession(secondsLeft: number, serverAnswers: Attempt['answers'] = 
 }
 
 const settle = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
-const saves = () => calls.filter((c) => c.method === 'PUT');
+/** Saves of answers; the review flags and times travel in their own PUTs, without answers. */
+const saves = () => calls.filter((c) => c.method === 'PUT' && (c.body as { answers?: unknown }).answers !== undefined);
 const submits = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/submissions');
 const status = () => screen.getByTestId('save-status').textContent;
 const choose = async (option: 'Yes' | 'No') => {
