@@ -40,11 +40,11 @@ export function RichText({ text, className = '', inline = false, id }: Props) {
       </Tag>
     );
   }
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by lib/markdown.ts (allow-listed tags, own images only)
   return (
     <Tag
       id={id}
       className={`rich-text ${inline ? 'rich-text-inline' : ''} ${className}`}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by lib/markdown.ts (allow-listed tags, own images only)
       dangerouslySetInnerHTML={{ __html: render(text) }}
     />
   );

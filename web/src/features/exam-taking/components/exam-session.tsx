@@ -188,7 +188,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
         },
       );
     },
-    [autosave, submit, exam._id, attempt.startedAt, userId, onSubmitted, onClosed],
+    [autosave, submit, exam._id, attempt.startedAt, userId, onSubmitted, onClosed, syncProgress],
   );
 
   // SPEC.md section 4: at zero the exam is submitted automatically, without the dialog.
