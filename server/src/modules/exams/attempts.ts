@@ -59,6 +59,8 @@ export function mergeTimeSpent(stored: Record<string, number>, sent: Record<stri
   const storedSum = Object.values(stored).reduce((a, b) => a + b, 0);
   const increments: [string, number][] = [];
   for (const [id, seconds] of Object.entries(sent)) {
+    // A question opened and left at once is kept with 0 s: it has been visited.
+    merged[id] ??= 0;
     const inc = seconds - (stored[id] ?? 0);
     if (inc > 0) increments.push([id, inc]);
   }
@@ -66,8 +68,7 @@ export function mergeTimeSpent(stored: Record<string, number>, sent: Record<stri
   const budget = Math.max(0, elapsed - storedSum);
   const scale = wanted > budget ? budget / wanted : 1;
   for (const [id, inc] of increments) {
-    const add = Math.floor(inc * scale);
-    if (add > 0 || merged[id] === undefined) merged[id] = (stored[id] ?? 0) + add;
+    merged[id] = (stored[id] ?? 0) + Math.floor(inc * scale);
   }
   return merged;
 }

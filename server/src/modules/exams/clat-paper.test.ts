@@ -1,11 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, type TestApp } from '../../../test/helpers.ts';
+import { examAttempts } from '../../db/schema.ts';
 import { createCourse } from './test-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 type Preset = {
@@ -68,7 +70,13 @@ describe('a CLAT UG mock from the preset', () => {
     const answerOf = (q: Q, i: number) => (i < 100 ? q.correctAnswer : (q.correctAnswer + 1) % 4);
     const firstHalf = Object.fromEntries(qs.slice(0, 60).map((q, i) => [q._id, answerOf(q, i)]));
     const review = [qs[3]._id, qs[70]._id];
-    const save1 = await student.client.put(`${url}/answers`, { answers: firstHalf, review, timeSpent: { [qs[0]._id]: 0 } });
+    // The attempt started ten minutes ago.
+    await t.ctx.db
+      .update(examAttempts)
+      .set({ startedAt: new Date(Date.now() - 600_000) })
+      .where(eq(examAttempts.studentId, student.id));
+    const times = { [qs[0]._id]: 42, [qs[1]._id]: 0, [qs[3]._id]: 75 };
+    const save1 = await student.client.put(`${url}/answers`, { answers: firstHalf, review, timeSpent: times });
     expect(save1.statusCode, save1.body).toBe(200);
 
     // Second session on another device: a fresh sign-in resumes everything.
@@ -77,9 +85,15 @@ describe('a CLAT UG mock from the preset', () => {
     const resumed = (await device2.post(url)).json();
     expect(resumed.answers).toEqual(firstHalf);
     expect(resumed.review).toEqual(review);
-    expect(resumed.timeSpent).toEqual({ [qs[0]._id]: 0 });
+    expect(resumed.timeSpent).toEqual(times);
     const rest = Object.fromEntries(qs.slice(60).map((q, i) => [q._id, answerOf(q, i + 60)]));
-    expect((await device2.put(`${url}/answers`, { answers: rest, review: [qs[70]._id] })).statusCode).toBe(200);
+    // The second device counted on from what it resumed with; an older count from the first device does not lower it.
+    const later = { [qs[0]._id]: 50, [qs[70]._id]: 20 };
+    expect((await device2.put(`${url}/answers`, { answers: rest, review: [qs[70]._id], timeSpent: later })).statusCode).toBe(200);
+    expect((await student.client.put(`${url}/answers`, { timeSpent: { [qs[0]._id]: 42 } })).statusCode).toBe(200);
+    const final = (await device2.post(url)).json();
+    expect(final.timeSpent).toEqual({ ...times, ...later });
+    expect(final.review).toEqual([qs[70]._id]);
     const submitted = await device2.post('/api/submissions', { examId: exam._id });
     expect(submitted.statusCode, submitted.body).toBe(201);
     // 100 correct, 20 wrong at -0.25.
@@ -113,5 +127,5 @@ describe('a CLAT UG mock from the preset', () => {
     expect((await t.admin.patch(`/api/submissions/admin/publish-results/${exam._id}`)).statusCode).toBeLessThan(300);
     const mineAsStudent = (await student.client.get('/api/submissions/my-submissions')).json();
     expect(mineAsStudent[0].score).toMatchObject({ marksObtained: 95, percentage: 79.17 });
-  });
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 import type { ExamAdmin, ExamBody, ExamListItem } from '@app/common/schemas/exams';
 import type { Course } from '@app/common/schemas/courses';
+import type { ExamPreset } from '@app/common/schemas/exam-presets';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -31,6 +32,10 @@ export const useActiveCourses = () =>
     queryFn: () => api<Course[]>('/api/courses'),
     staleTime: 5 * 60_000,
   });
+
+/** GET /api/exam-presets: the papers an exam can start from. */
+export const useExamPresets = () =>
+  useQuery({ queryKey: ['exam-presets'], queryFn: () => api<ExamPreset[]>('/api/exam-presets'), staleTime: Number.POSITIVE_INFINITY });
 
 function useInvalidateExams() {
   const qc = useQueryClient();
