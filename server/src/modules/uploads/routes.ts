@@ -34,10 +34,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         data = await part.toBuffer();
       }
     } catch (err) {
+      // Whatever the multipart parser refuses (a cut or malformed body, too many parts) is the sender's fault.
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
-      if (code?.startsWith('FST_')) throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
-      throw err;
+      throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
     }
     if (!data) throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
     if (data.length === 0) throw badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
