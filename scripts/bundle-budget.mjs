@@ -24,7 +24,8 @@ export const PUBLIC_BUDGET = 100 * KB;
 export const ANY_ROUTE_BUDGET = 170 * KB;
 export const PUBLIC_ROUTES = ['/', '/about', '/login', '/admission-request', '/admission-status', '/forgot-password'];
 // Route modules under these folders are admin, exam or payment code: they must stay lazy.
-const LAZY_ONLY = /^src\/features\/(admin|exams|exam-taking|submissions|payments|students|courses|announcements|results)\//;
+const LAZY_ONLY =
+  /^src\/(features\/(admin|exams|exam-taking|submissions|payments|students|courses|announcements|results)|app\/dashboards\/admin)\//;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

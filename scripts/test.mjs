@@ -22,6 +22,8 @@ if (want('typecheck')) {
   }
 }
 if (want('lint') && !run('lint (biome)', 'npx', ['biome', 'check', '.'])) failures.push('lint');
+// Import direction of the web app (features never import each other; lib/, api/, components/ never import features/ or app/).
+if (want('lint') && !run('lint (import direction)', 'node', ['scripts/check-imports.mjs'])) failures.push('import direction');
 
 let passed = 0;
 let failed = 0;

@@ -6,7 +6,7 @@ import { seed } from './db/seed.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
-import { startAttemptSweeper } from './modules/submissions/sweeper.ts';
+import { startAttemptSweeper } from './modules/attempts/sweeper.ts';
 
 async function main() {
   let config: Config;

@@ -26,8 +26,14 @@ export function scoreColour(percentage: number | null | undefined): ScoreColour 
   return 'red';
 }
 
-/** Percent of marks over total, two decimals; a total of 0 gives 0. */
+/**
+ * Percent of marks over total, two decimals, halves rounded away from zero (as the database's
+ * `round` does: the server's SQL form of this formula is in server/src/lib/scores.ts and a test
+ * keeps the two equal); a total of 0 gives 0. Multiplied before dividing so that an exact half
+ * (0.125 %) stays exact in floating point.
+ */
 export function percentageOf(marksObtained: number, totalMarks: number): number {
   if (!totalMarks || totalMarks <= 0) return 0;
-  return Math.round((marksObtained / totalMarks) * 10_000) / 100;
+  const hundredths = (marksObtained * 10_000) / totalMarks;
+  return (Math.sign(hundredths) * Math.round(Math.abs(hundredths))) / 100 + 0;
 }

@@ -116,61 +116,36 @@ export const submissionQuestionSchema = z.object({
   explanation: z.string().optional(),
 });
 
-/**
- * GET /api/submissions/{id}. A student reads only their own; before publication score is null,
- * isPassed and feedback null and every answer's marksObtained null.
- */
-export const submissionDetailSchema = z.object({
+/** The student a submission belongs to. */
+export const submissionStudentSchema = z.object({
   _id: z.string(),
-  student: z.object({
-    _id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    courseInterest: z.string().nullable(),
-    education: z.string().nullable(),
-  }),
-  exam: z.object({
-    _id: z.string(),
-    title: z.string(),
-    description: z.string(),
-    duration: z.number(),
-    totalMarks: z.number(),
-    passingMarks: z.number().nullable(),
-    resultsPublished: z.boolean(),
-    course: courseRef.nullable(),
-    questions: z.array(submissionQuestionSchema),
-  }),
-  score: scoreSchema.nullable(),
-  grade: z.string().nullable(),
-  status: z.enum(SUBMISSION_STATUSES),
-  isPassed: z.boolean().nullable(),
-  submittedAt: z.string(),
-  totalTimeTaken: z.number().int(),
-  autoSubmitted: z.boolean(),
-  feedback: z.string().nullable(),
-  evaluatedAt: z.string().nullable(),
-  answers: z.array(submissionAnswerSchema),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  courseInterest: z.string().nullable(),
+  education: z.string().nullable(),
 });
-export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;
+
+/** The exam of a submission as its student's list shows it. */
+const submissionExamSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  duration: z.number(),
+  totalMarks: z.number(),
+  resultsPublished: z.boolean(),
+  questions: z.array(submissionQuestionSchema),
+});
 
 /**
- * GET /api/submissions/my-submissions item, the Submission entity (SPEC.md section 3) with the exam's
- * questions as the student saw them: score, grade, isPassed, feedback and every answer's marks are
- * null until results are published.
+ * The family of submission answers, one base extended for each view. Every view carries the marks
+ * fields; before publication a student gets score, grade, isPassed, feedback and each answer's
+ * marksObtained as null (the server's marksView decides).
  */
-export const mySubmissionSchema = z.object({
+const submissionBaseSchema = z.object({
   _id: z.string(),
-  student: submissionDetailSchema.shape.student,
-  exam: z.object({
-    _id: z.string(),
-    title: z.string(),
-    description: z.string(),
-    duration: z.number(),
-    totalMarks: z.number(),
-    resultsPublished: z.boolean(),
-    questions: z.array(submissionQuestionSchema),
-  }),
+  student: submissionStudentSchema,
+  exam: submissionExamSchema,
   status: z.enum(SUBMISSION_STATUSES),
   submittedAt: z.string(),
   totalTimeTaken: z.number().int(),
@@ -181,7 +156,20 @@ export const mySubmissionSchema = z.object({
   feedback: z.string().nullable(),
   answers: z.array(submissionAnswerSchema),
 });
+
+/**
+ * GET /api/submissions/my-submissions item, the Submission entity (docs/product.md section 3) with
+ * the exam's questions as the student saw them.
+ */
+export const mySubmissionSchema = submissionBaseSchema;
 export type MySubmission = z.infer<typeof mySubmissionSchema>;
+
+/** GET /api/submissions/{id}: an admin reads any, a student only their own. */
+export const submissionDetailSchema = submissionBaseSchema.extend({
+  exam: submissionExamSchema.extend({ passingMarks: z.number().nullable(), course: courseRef.nullable() }),
+  evaluatedAt: z.string().nullable(),
+});
+export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -200,39 +188,8 @@ export const adminSubmissionsQuery = z.object({
 });
 export type AdminSubmissionsQuery = z.input<typeof adminSubmissionsQuery>;
 
-/** One submission of the admin lists: the whole Submission entity (SPEC.md section 3). */
-export const adminSubmissionRowSchema = z.object({
-  _id: z.string(),
-  student: z.object({
-    _id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    courseInterest: z.string().nullable(),
-    education: z.string().nullable(),
-  }),
-  exam: z.object({
-    _id: z.string(),
-    title: z.string(),
-    description: z.string(),
-    duration: z.number(),
-    totalMarks: z.number(),
-    passingMarks: z.number().nullable(),
-    resultsPublished: z.boolean(),
-    course: courseRef.nullable(),
-    questions: z.array(submissionQuestionSchema),
-  }),
-  score: scoreSchema,
-  grade: z.string().nullable(),
-  status: z.enum(SUBMISSION_STATUSES),
-  isPassed: z.boolean().nullable(),
-  submittedAt: z.string(),
-  totalTimeTaken: z.number().int(),
-  autoSubmitted: z.boolean(),
-  feedback: z.string().nullable(),
-  evaluatedAt: z.string().nullable(),
-  answers: z.array(submissionAnswerSchema),
-});
+/** One submission of the admin lists: the whole Submission entity, its score always there. */
+export const adminSubmissionRowSchema = submissionDetailSchema.extend({ score: scoreSchema });
 export type AdminSubmissionRow = z.infer<typeof adminSubmissionRowSchema>;
 
 export const adminSubmissionsPage = z.object({

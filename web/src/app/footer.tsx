@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from '../components/social-icons.tsx';
 import { Link } from 'react-router';
-import { useCentres } from '../features/public/api/centres.ts';
+import { useCentres } from '../api/centres.ts';
 
 export const INSTITUTE_EMAIL = 'info@lawcoaching.local';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { dashboardPath, useAuth } from '../lib/auth.tsx';
-import { CloseIcon, MenuIcon, ScaleIcon } from './shell-icons.tsx';
+import { CloseIcon, MenuIcon, ScaleIcon } from '../components/shell-icons.tsx';
 
 // Below the fold on every page: it loads beside the page's chunk, not in the entry (issue 6 bundle budget).
 const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));

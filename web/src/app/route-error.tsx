@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { buttonClass } from '../components/field.tsx';
-import { ReloadIcon } from './shell-icons.tsx';
+import { ReloadIcon } from '../components/shell-icons.tsx';
 
 /**
  * Shown inside the layout when a page fails. The common case is a page chunk that no longer exists

@@ -54,7 +54,7 @@ const routes: RouteObject[] = [
           { path: '/payment/success', element: page(() => import('../features/payments/payment-success-page.tsx')) },
           { path: '/payment/failed', element: page(() => import('../features/payments/payment-failed-page.tsx')) },
           // Student routes
-          { path: '/student/dashboard', element: student(page(() => import('../features/student/dashboard-page.tsx'))) },
+          { path: '/student/dashboard', element: student(page(() => import('./dashboards/student-dashboard-page.tsx'))) },
           { path: '/student/exam/:examId', element: student(page(() => import('../features/exam-taking/exam-page.tsx'))) },
           { path: '/student/results', element: student(page(() => import('../features/results/results-page.tsx'))) },
           { path: '/student/admission', element: student(page(() => import('../features/student/admission-page.tsx'))) },
@@ -63,7 +63,7 @@ const routes: RouteObject[] = [
           { path: '/student/payments', element: student(page(() => import('../features/payments/fee-payment-page.tsx'))) },
           { path: '/payment/admission', element: student(page(() => import('../features/payments/course-payment-page.tsx'))) },
           // Admin routes
-          { path: '/admin/dashboard', element: admin(page(() => import('../features/admin/dashboard-page.tsx'))) },
+          { path: '/admin/dashboard', element: admin(page(() => import('./dashboards/admin/admin-dashboard-page.tsx'))) },
           { path: '/admin/create-admin', element: admin(page(() => import('../features/auth/create-admin-page.tsx'))) },
           { path: '/admin/exams', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },
           { path: '/admin/exams/create', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },

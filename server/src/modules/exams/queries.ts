@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AttemptStatus, AvailableExam, ExamAdmin, ExamListItem, ExamStudent } from '@app/common/schemas/exams';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
-import { GRACE_SECONDS } from '@app/common/rules/timer';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { attemptStatusOf } from '../attempts/status.ts';
 import { courseRefOf, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
 
 // Qualified by hand: drizzle leaves column names unqualified in a query without joins, where
@@ -92,14 +92,6 @@ export async function findExamForAdmin(ctx: Ctx, examId: string): Promise<ExamAd
     sections,
     questions: qs.map((q) => toQuestionAdmin(q, penalty)),
   };
-}
-
-export function attemptStatusOf(attempt: { closedAt: Date | null; deadline: Date } | null, now = new Date()): AttemptStatus {
-  if (!attempt) return 'not_started';
-  if (attempt.closedAt) return 'submitted';
-  // Past the deadline and the grace the attempt is closed with what was saved (the sweeper finishes it).
-  if (now.getTime() > attempt.deadline.getTime() + GRACE_SECONDS * 1000) return 'submitted';
-  return 'in_progress';
 }
 
 /** GET /api/exams/{examId} for a student: an active exam (or one they are in the middle of), never with answers. */

@@ -16,7 +16,7 @@ import {
 } from '@app/common/schemas/exams';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
-import { saveAttemptAnswers, startAttempt } from './attempts.ts';
+import { saveAttemptAnswers, startAttempt } from '../attempts/attempt.ts';
 import { createExam, deleteExam, setExamActive, updateExam } from './authoring.ts';
 import { findAvailableExams, findExamForAdmin, findExamForStudent, findExams } from './queries.ts';
 

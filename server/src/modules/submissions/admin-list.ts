@@ -3,21 +3,21 @@ import type { AdminSubmissionsPage, adminSubmissionsQuery } from '@app/common/sc
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { courses, exams, submissions, users } from '../../db/schema.ts';
+import { submissionPercentageSql } from '../../lib/scores.ts';
 import { courseRefOf, toQuestionAdmin } from '../exams/dto.ts';
 import { loadQuestionsByExam } from '../exams/queries.ts';
-import { gradeOf, scoreOf } from './views.ts';
+import { marksView, studentRefOf, submissionBaseOf } from './views.ts';
 
 type Query = z.output<typeof adminSubmissionsQuery>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const percentage = sql`(${submissions.marksObtained} / nullif(${submissions.totalMarks}, 0))`;
 const SORT_COLUMNS = {
   submittedAt: [submissions.submittedAt],
   studentName: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
   course: [sql`lower(${courses.name})`],
   exam: [sql`lower(${exams.title})`],
-  score: [percentage],
+  score: [submissionPercentageSql],
   status: [submissions.status],
 } as const;
 const DESC_BY_DEFAULT = new Set(['submittedAt', 'score']);
@@ -92,15 +92,8 @@ export async function findSubmissionsPage(ctx: Ctx, q: Query): Promise<AdminSubm
   );
   return {
     submissions: rows.map(({ s, student, exam, courseName }) => ({
-      _id: s.id,
-      student: {
-        _id: student.id,
-        firstName: student.firstName,
-        lastName: student.lastName,
-        email: student.email,
-        courseInterest: student.courseInterest,
-        education: student.education,
-      },
+      ...submissionBaseOf(s),
+      student: studentRefOf(student),
       exam: {
         _id: exam.id,
         title: exam.title,
@@ -112,21 +105,8 @@ export async function findSubmissionsPage(ctx: Ctx, q: Query): Promise<AdminSubm
         course: courseRefOf(exam.courseId, courseName),
         questions: (questionsOf.get(exam.id) ?? []).map(toQuestionAdmin),
       },
-      score: scoreOf(s),
-      grade: gradeOf(s),
-      status: s.status,
-      isPassed: s.isPassed,
-      submittedAt: s.submittedAt.toISOString(),
-      totalTimeTaken: s.totalTimeTaken,
-      autoSubmitted: s.autoSubmitted,
-      feedback: s.feedback,
+      ...marksView(s, { role: 'admin' }),
       evaluatedAt: s.evaluatedAt?.toISOString() ?? null,
-      answers: s.answers.map((a) => ({
-        questionId: a.questionId,
-        selectedOption: a.selectedOption,
-        textAnswer: a.textAnswer,
-        marksObtained: a.marksObtained,
-      })),
     })),
     total,
     totalPages,

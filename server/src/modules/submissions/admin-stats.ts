@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { AdminSubmissionStats } from '@app/common/schemas/submissions';
 import type { Ctx } from '../../context.ts';
 import { courses, exams, submissions } from '../../db/schema.ts';
+import { averagePercentageSql } from '../../lib/scores.ts';
 import { courseRefOf } from '../exams/dto.ts';
 
 const isEvaluated = sql`${submissions.status} = 'EVALUATED'`;
@@ -22,9 +23,8 @@ export async function findSubmissionStats(ctx: Ctx): Promise<AdminSubmissionStat
       submissions: total,
       evaluated,
       passed: sql<number>`(count(*) filter (where ${submissions.isPassed} and ${isEvaluated}))::int`,
-      average: sql<
-        string | null
-      >`round(avg(100.0 * ${submissions.marksObtained} / nullif(${submissions.totalMarks}, 0)) filter (where ${isEvaluated}), 2)`,
+      // Summed marks over summed totals of the evaluated submissions: the formula of a student's own average.
+      average: averagePercentageSql(isEvaluated),
     })
     .from(submissions)
     .innerJoin(exams, eq(exams.id, submissions.examId))
@@ -53,7 +53,7 @@ export async function findSubmissionStats(ctx: Ctx): Promise<AdminSubmissionStat
       evaluated: c.evaluated,
       pending: c.submissions - c.evaluated,
       passed: c.passed,
-      averagePercentage: c.average === null ? null : Number(c.average),
+      averagePercentage: c.average,
     })),
     exams: perExam.map((e) => ({
       _id: e.exam.id,

@@ -6,7 +6,7 @@ import { courses, exams, submissions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { courseRefOf, toQuestionAdmin, toQuestionStudent } from '../exams/dto.ts';
 import { loadQuestions } from '../exams/queries.ts';
-import { gradeOf, isVisibleToStudent, scoreOf } from './views.ts';
+import { type Audience, marksView, studentRefOf, submissionBaseOf } from './views.ts';
 
 const submissionExists = async (db: Db | Tx, id: string) =>
   (await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id)).limit(1)).length > 0;
@@ -41,18 +41,11 @@ export async function findSubmissionDetail(ctx: Ctx | { db: Db | Tx }, actor: Ac
     throw notFound(SUBMISSION_MESSAGES.notFound);
   }
   const { s, exam, student } = row;
-  const visible = isAdmin || isVisibleToStudent(s, exam.resultsPublished);
   const qs = await loadQuestions(ctx.db, exam.id);
+  const audience: Audience = isAdmin ? { role: 'admin' } : { role: 'student', resultsPublished: exam.resultsPublished };
   return {
-    _id: s.id,
-    student: {
-      _id: student.id,
-      firstName: student.firstName,
-      lastName: student.lastName,
-      email: student.email,
-      courseInterest: student.courseInterest,
-      education: student.education,
-    },
+    ...submissionBaseOf(s),
+    student: studentRefOf(student),
     exam: {
       _id: exam.id,
       title: exam.title,
@@ -64,20 +57,7 @@ export async function findSubmissionDetail(ctx: Ctx | { db: Db | Tx }, actor: Ac
       course: courseRefOf(exam.courseId, row.courseName),
       questions: qs.map(isAdmin ? toQuestionAdmin : toQuestionStudent),
     },
-    score: visible ? scoreOf(s) : null,
-    grade: visible ? gradeOf(s) : null,
-    status: s.status,
-    isPassed: visible ? s.isPassed : null,
-    submittedAt: s.submittedAt.toISOString(),
-    totalTimeTaken: s.totalTimeTaken,
-    autoSubmitted: s.autoSubmitted,
-    feedback: visible ? s.feedback : null,
+    ...marksView(s, audience),
     evaluatedAt: s.evaluatedAt?.toISOString() ?? null,
-    answers: s.answers.map((a) => ({
-      questionId: a.questionId,
-      selectedOption: a.selectedOption,
-      textAnswer: a.textAnswer,
-      marksObtained: visible ? a.marksObtained : null,
-    })),
   };
 }

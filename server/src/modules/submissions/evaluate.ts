@@ -6,7 +6,7 @@ import { exams, questions, submissions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findSubmissionDetail } from './detail.ts';
-import { passedOf, totalsOf } from './marking.ts';
+import { passedOf, totalsOf } from '../attempts/marking.ts';
 
 type EvaluateInput = { answers: { questionId: string; marksObtained: number }[]; feedback?: string } & Partial<EvaluateBody>;
 

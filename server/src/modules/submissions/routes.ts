@@ -21,7 +21,7 @@ import { findSubmissionStats } from './admin-stats.ts';
 import { findSubmissionDetail } from './detail.ts';
 import { evaluateSubmission, publishResults, unpublishResults } from './evaluate.ts';
 import { findMySubmissions } from './student-views.ts';
-import { submitExam } from './submit.ts';
+import { submitExam } from '../attempts/submit.ts';
 
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

@@ -4,7 +4,7 @@ import type { Actor, Ctx } from '../../context.ts';
 import { exams, submissions, users } from '../../db/schema.ts';
 import { toQuestionStudent } from '../exams/dto.ts';
 import { loadQuestionsByExam } from '../exams/queries.ts';
-import { gradeOf, isVisibleToStudent, scoreOf } from './views.ts';
+import { marksView, studentRefOf, submissionBaseOf } from './views.ts';
 
 async function findOwnSubmissions(ctx: Ctx, actor: Actor) {
   // Ownership is in the query: only the caller's rows are ever read.
@@ -20,7 +20,7 @@ async function findOwnSubmissions(ctx: Ctx, actor: Actor) {
         resultsPublished: exams.resultsPublished,
       },
       student: {
-        _id: users.id,
+        id: users.id,
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
@@ -42,44 +42,27 @@ export async function findMySubmissions(ctx: Ctx, actor: Actor): Promise<MySubmi
     ctx.db,
     rows.map((r) => r.exam.id),
   );
-  return rows.map(({ s, exam, student }) => {
-    const visible = isVisibleToStudent(s, exam.resultsPublished);
-    return {
-      _id: s.id,
-      student,
-      exam: {
-        _id: exam.id,
-        title: exam.title,
-        description: exam.description,
-        duration: exam.durationMinutes,
-        totalMarks: Number(exam.totalMarks),
-        resultsPublished: exam.resultsPublished,
-        questions: (questionsOf.get(exam.id) ?? []).map(toQuestionStudent),
-      },
-      status: s.status,
-      submittedAt: s.submittedAt.toISOString(),
-      totalTimeTaken: s.totalTimeTaken,
-      autoSubmitted: s.autoSubmitted,
-      score: visible ? scoreOf(s) : null,
-      grade: visible ? gradeOf(s) : null,
-      isPassed: visible ? s.isPassed : null,
-      feedback: visible ? s.feedback : null,
-      answers: s.answers.map((a) => ({
-        questionId: a.questionId,
-        selectedOption: a.selectedOption,
-        textAnswer: a.textAnswer,
-        marksObtained: visible ? a.marksObtained : null,
-      })),
-    };
-  });
+  return rows.map(({ s, exam, student }) => ({
+    ...submissionBaseOf(s),
+    student: studentRefOf(student),
+    exam: {
+      _id: exam.id,
+      title: exam.title,
+      description: exam.description,
+      duration: exam.durationMinutes,
+      totalMarks: Number(exam.totalMarks),
+      resultsPublished: exam.resultsPublished,
+      questions: (questionsOf.get(exam.id) ?? []).map(toQuestionStudent),
+    },
+    ...marksView(s, { role: 'student', resultsPublished: exam.resultsPublished }),
+  }));
 }
 
 /** GET /api/results/student: marks fields null until the exam's results are published. */
 export async function findStudentResults(ctx: Ctx, actor: Actor): Promise<StudentResult[]> {
   const rows = await findOwnSubmissions(ctx, actor);
   return rows.map(({ s, exam }) => {
-    const visible = isVisibleToStudent(s, exam.resultsPublished);
-    const score = visible ? scoreOf(s) : null;
+    const { score, grade, isPassed, feedback } = marksView(s, { role: 'student', resultsPublished: exam.resultsPublished });
     return {
       _id: s.id,
       exam: { _id: exam.id, title: exam.title },
@@ -87,12 +70,12 @@ export async function findStudentResults(ctx: Ctx, actor: Actor): Promise<Studen
       marksObtained: score?.marksObtained ?? null,
       totalMarks: Number(s.totalMarks),
       percentage: score?.percentage ?? null,
-      grade: visible ? gradeOf(s) : null,
-      isPassed: visible ? s.isPassed : null,
+      grade,
+      isPassed,
       correctAnswers: score?.correctAnswers ?? null,
       incorrectAnswers: score?.incorrectAnswers ?? null,
       unattempted: score?.unattempted ?? null,
-      feedback: visible ? s.feedback : null,
+      feedback,
       status: s.status,
       submittedAt: s.submittedAt.toISOString(),
     };

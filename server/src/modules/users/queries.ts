@@ -2,12 +2,9 @@ import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { StudentListQuery } from '@app/common/schemas/users';
 import type { Db } from '../../db/client.ts';
 import { centres, courses, submissions, users } from '../../db/schema.ts';
+import { averagePercentageSql, percentageSql } from '../../lib/scores.ts';
 
 // Everything here is done by the database, so the list stays fast with 10,000 students (issue 3).
-
-/** Percent of summed marks over summed totals, two decimals; null without submissions. */
-const percentOf = (marks: SQL | unknown, total: SQL | unknown) =>
-  sql<number | null>`case when ${total} > 0 then round((${marks} * 100.0 / ${total})::numeric, 2)::float8 end`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -58,7 +55,7 @@ const isFigureSort = (q: StudentListQuery) => q.sort === 'performance' || q.sort
  */
 function selectFigures(db: Db, q: StudentListQuery, onlyIds?: string[]) {
   const examsTaken = sql<number>`count(${submissions.id})::int`;
-  const averageScore = percentOf(sql`sum(${submissions.marksObtained})`, sql`sum(${submissions.totalMarks})`);
+  const averageScore = averagePercentageSql();
   return db
     .select({ id: users.id, examsTaken, averageScore })
     .from(users)
@@ -161,7 +158,8 @@ export async function selectStudentStats(db: Db) {
       .select({
         course: perStudent.course,
         count: sql<number>`count(*)::int`,
-        averageScore: percentOf(sql`sum(${perStudent.marks})`, sql`sum(${perStudent.total})`),
+        // The same formula as a student's own average (summed marks over summed totals), over the course's students.
+        averageScore: percentageSql(sql`sum(${perStudent.marks})`, sql`sum(${perStudent.total})`),
       })
       .from(perStudent)
       .groupBy(perStudent.course)

@@ -4,6 +4,7 @@ import { type StudentDetail, type StudentListQuery, USER_MSG } from '@app/common
 import type { Ctx } from '../../context.ts';
 import { centres, exams, submissions, users } from '../../db/schema.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { percentageOrNull } from '../../lib/scores.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toUserDto } from './dto.ts';
 import { countStudents, type StudentRow, selectAllStudents, selectStudentPage, selectStudentStats } from './queries.ts';
@@ -46,8 +47,6 @@ export async function exportStudentsCsv(ctx: Ctx, q: StudentListQuery) {
   );
 }
 
-const percent = (marks: number, total: number) => (total > 0 ? Math.round((marks / total) * 10_000) / 100 : null);
-
 /** A student with their exam statistics; anyone who is not a student is not found here. */
 export async function findStudentDetail(ctx: Ctx, id: string): Promise<StudentDetail> {
   const [row] = await ctx.db
@@ -68,7 +67,7 @@ export async function findStudentDetail(ctx: Ctx, id: string): Promise<StudentDe
   return {
     ...toUserDto(row.users, row.centres),
     examsTaken: subs.length,
-    averageScore: percent(totalMarksObtained, totalMarksAvailable),
+    averageScore: percentageOrNull(totalMarksObtained, totalMarksAvailable),
     passedExams: subs.filter(({ s }) => s.isPassed === true).length,
     failedExams: subs.filter(({ s }) => s.isPassed === false).length,
     totalMarksObtained,
@@ -78,7 +77,7 @@ export async function findStudentDetail(ctx: Ctx, id: string): Promise<StudentDe
       exam,
       marksObtained: Number(s.marksObtained),
       totalMarks: Number(s.totalMarks),
-      percentage: percent(Number(s.marksObtained), Number(s.totalMarks)),
+      percentage: percentageOrNull(Number(s.marksObtained), Number(s.totalMarks)),
       status: s.status,
       isPassed: s.isPassed,
       submittedAt: s.submittedAt.toISOString(),

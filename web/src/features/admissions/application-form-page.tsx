@@ -3,7 +3,7 @@ import type { applicationForm } from '@app/common/schemas/admissions';
 import { lazy, Suspense } from 'react';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-client.ts';
-import { LightFormProvider, useLightForm } from '../../app/light-form.tsx';
+import { LightFormProvider, useLightForm } from '../../lib/light-form.tsx';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { SelectField } from '../../components/form-controls.tsx';
 import { usePageTitle } from '../../components/page-title.ts';

@@ -2,7 +2,7 @@ import type { AdmissionRequestForm, admissionRequestForm } from '@app/common/sch
 import { lazy, Suspense } from 'react';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-client.ts';
-import { LightFormProvider, useLightForm } from '../../app/light-form.tsx';
+import { LightFormProvider, useLightForm } from '../../lib/light-form.tsx';
 import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useSubmitAdmissionRequest } from './api/submit-request.ts';

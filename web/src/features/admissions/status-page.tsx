@@ -4,7 +4,7 @@ import { formatINR } from '@app/common/rules/money';
 import type { AdmissionStatusAnswer } from '@app/common/schemas/admissions';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useLightForm } from '../../app/light-form.tsx';
+import { useLightForm } from '../../lib/light-form.tsx';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useAdmissionStatusLookup } from './api/admission-status.ts';

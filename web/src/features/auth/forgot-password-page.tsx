@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { api, errorMessage } from '../../lib/api-client.ts';
-import { useLightForm } from '../../app/light-form.tsx';
+import { useLightForm } from '../../lib/light-form.tsx';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useAuth } from '../../lib/auth.tsx';
-import { useLightForm } from '../../app/light-form.tsx';
+import { useLightForm } from '../../lib/light-form.tsx';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 

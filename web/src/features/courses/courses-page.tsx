@@ -9,7 +9,7 @@ import { buttonClass } from '../../components/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useDeleteCourse } from './api/delete-course.ts';
-import { useAdminCourses } from './api/get-admin-courses.ts';
+import { useAdminCourses } from '../../api/courses.ts';
 import { useSetCourseActive } from './api/set-course-active.ts';
 import { CourseFormModal } from './components/course-form.tsx';
 import { CourseTable } from './components/course-table.tsx';

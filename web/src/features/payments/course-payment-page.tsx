@@ -9,7 +9,8 @@ import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { useAdmissionForPayment, usePaymentSummary } from './api/student-summary.ts';
+import { useStudentAdmission } from '../../api/student-admission.ts';
+import { usePaymentSummary } from './api/student-summary.ts';
 import { InstallmentForm } from './components/installment-form.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -27,7 +28,7 @@ const card = 'rounded-xl bg-white p-5 shadow-sm';
 export default function CoursePaymentPage() {
   usePageTitle('Course Payment');
   const { user } = useAuth();
-  const admission = useAdmissionForPayment();
+  const admission = useStudentAdmission();
   const summary = usePaymentSummary();
   const notFound = [admission.error, summary.error].some((e) => e instanceof ApiError && e.status === 404);
 

@@ -10,7 +10,7 @@ import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { usePayableCourses } from './api/courses.ts';
+import { useActiveCourses } from '../../api/courses.ts';
 import { useValidateCoupon } from './api/fee-payment.ts';
 import { usePaymentSummary } from './api/student-summary.ts';
 import { CouponBox, type CouponMessage } from './components/coupon-box.tsx';
@@ -26,7 +26,7 @@ import { OFFLINE_RECORDED } from './labels.ts';
 export default function FeePaymentPage() {
   usePageTitle('Fee Payment');
   const navigate = useNavigate();
-  const courses = usePayableCourses();
+  const courses = useActiveCourses();
   // The course of the student's approved admission costs the fee fixed at approval (the server charges
   // the same); other courses cost their listed price.
   const summary = usePaymentSummary();

@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
-import { usePaymentStatus, useSupportCentres } from './api/payment-status.ts';
+import { useCentres } from '../../api/centres.ts';
+import { usePaymentStatus } from './api/payment-status.ts';
 import { PaymentStatusBadge } from './components/payment-status-badge.tsx';
 import { courseOf, DetailRow, StatusDetails } from './components/status-view.tsx';
 import { SUPPORT_EMAIL } from './labels.ts';
@@ -24,7 +25,7 @@ export default function PaymentFailedPage() {
   const error = params.get('error') ?? '';
   const { token } = useAuth();
   const status = usePaymentStatus(orderId, Boolean(token));
-  const centres = useSupportCentres();
+  const centres = useCentres();
   const phone = centres.data?.[0]?.phone;
 
   return (

@@ -6,7 +6,7 @@ import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { useStudentResults } from './api/student-results.ts';
+import { useStudentResults } from '../../api/student-results.ts';
 import { CompletionView } from './components/completion-view.tsx';
 import { ResultDetailsDialog } from './components/result-details-dialog.tsx';
 import { ResultsTable } from './components/results-table.tsx';

@@ -9,7 +9,7 @@ import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { useStudentAdmission } from './api/student-admission.ts';
+import { useStudentAdmission } from '../../api/student-admission.ts';
 
 const statusTone = { APPROVED: 'bg-green-100 text-green-800', PENDING: 'bg-amber-100 text-amber-900', REJECTED: 'bg-red-100 text-red-800' };
 

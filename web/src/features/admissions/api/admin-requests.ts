@@ -1,5 +1,6 @@
 import type { AdmissionRequest, AdmissionStatus, ApproveAdmissionAnswer, RejectAdmissionAnswer } from '@app/common/schemas/admissions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateAdminStats } from '../../../api/admin-stats.ts';
 import { api } from '../../../lib/api-client.ts';
 
 // Admin calls of SPEC.md section 7 for admission requests. Every change refreshes the lists, the
@@ -26,7 +27,7 @@ function useRefresh() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['admission-requests'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-stats'] }),
+      invalidateAdminStats(queryClient),
       queryClient.invalidateQueries({ queryKey: ['students'] }),
     ]);
 }

@@ -1,9 +1,9 @@
 import type { AdmissionRequestForm } from '@app/common/schemas/admissions';
 import { formatINR } from '@app/common/rules/money';
-import { useLightFormContext } from '../../../app/light-form.tsx';
+import { useLightFormContext } from '../../../lib/light-form.tsx';
 import { SelectField } from '../../../components/form-controls.tsx';
-import { useCentres } from '../../public/api/centres.ts';
-import { useCourseOptions } from '../api/course-options.ts';
+import { useCentres } from '../../../api/centres.ts';
+import { useActiveCourses } from '../../../api/courses.ts';
 
 function LoadProblem({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (
@@ -20,7 +20,7 @@ function LoadProblem({ what, onRetry }: { what: string; onRetry: () => void }) {
 export default function ChoiceFields() {
   const { register, formState } = useLightFormContext<AdmissionRequestForm>();
   const e = formState.errors;
-  const courses = useCourseOptions();
+  const courses = useActiveCourses();
   const centres = useCentres();
   const courseOptions = [
     { value: '', label: courses.isPending ? 'Loading courses...' : 'Select a course' },

@@ -1,11 +1,11 @@
 import type { AdmissionRequestForm } from '@app/common/schemas/admissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useLightFormContext } from '../../../app/light-form.tsx';
+import { useLightFormContext } from '../../../lib/light-form.tsx';
 import { Field } from '../../../components/field.tsx';
 import { SelectField, TextAreaField } from '../../../components/form-controls.tsx';
-import { centresQuery } from '../../public/api/centres-query.ts';
-import { courseOptionsQuery } from '../api/course-options-query.ts';
+import { centresQuery } from '../../../api/centres.ts';
+import { activeCoursesQuery } from '../../../api/courses.ts';
 
 // The two choices need the course and centre lists (and TanStack Query's useQuery); they load just
 // after the text fields, in the same place and size as the disabled selects shown meanwhile (issue 6).
@@ -59,7 +59,7 @@ export function RequestFields() {
 export function useSelections() {
   const queryClient = useQueryClient();
   return (courseId: string, centreId: string) => {
-    const course = queryClient.getQueryData(courseOptionsQuery.queryKey)?.find((c) => c._id === courseId);
+    const course = queryClient.getQueryData(activeCoursesQuery.queryKey)?.find((c) => c._id === courseId);
     const centre = queryClient.getQueryData(centresQuery.queryKey)?.find((c) => c.id === centreId);
     return {
       selectedCourse: course ? { id: course._id, name: course.name, price: course.price } : undefined,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateCourses } from './invalidate.ts';
+import { invalidateCourses } from '../../../api/courses.ts';
 
 /** Permanent removal: DELETE /api/courses/{id}/permanent. */
 export const deleteCourse = (id: string) => api<{ message: string }>(`/api/courses/${id}/permanent`, { method: 'DELETE' });

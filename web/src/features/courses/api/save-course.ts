@@ -2,7 +2,7 @@ import type { Course, courseBody } from '@app/common/schemas/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateCourses } from './invalidate.ts';
+import { invalidateCourses } from '../../../api/courses.ts';
 
 export type CourseOutput = z.output<typeof courseBody>;
 

@@ -1,5 +1,4 @@
 import type { ExamAdmin, ExamBody, ExamListItem } from '@app/common/schemas/exams';
-import type { Course } from '@app/common/schemas/courses';
 import type { ExamPreset } from '@app/common/schemas/exam-presets';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -23,14 +22,6 @@ export const useAdminExam = (id: string | null) =>
     queryKey: examKeys.detail(id ?? ''),
     queryFn: () => api<ExamAdmin>(`/api/exams/${id}`),
     enabled: Boolean(id),
-  });
-
-/** Active courses for the course selector (SPEC.md section 5: course chosen from active courses). */
-export const useActiveCourses = () =>
-  useQuery({
-    queryKey: ['courses', 'public'],
-    queryFn: () => api<Course[]>('/api/courses'),
-    staleTime: 5 * 60_000,
   });
 
 /** GET /api/exam-presets: the papers an exam can start from. */

@@ -8,7 +8,8 @@ import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { SelectField, TextAreaField } from '../../../components/form-controls.tsx';
-import { useActiveCourses, useExamPresets, useSaveExam } from '../api/exams.ts';
+import { useActiveCourses } from '../../../api/courses.ts';
+import { useExamPresets, useSaveExam } from '../api/exams.ts';
 import { PaperEditor } from './paper-editor.tsx';
 import { PaperPreview } from './paper-preview.tsx';
 import {

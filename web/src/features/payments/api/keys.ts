@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateAdminStats } from '../../../api/admin-stats.ts';
 
 // Every payment query key starts with 'payments': after a payment changes, everything that shows
 // money (history, the dashboard summary, the admin ledger and tiles) refetches.
@@ -13,4 +14,4 @@ export const paymentKeys = {
 };
 
 export const invalidatePayments = (qc: QueryClient) =>
-  Promise.all([qc.invalidateQueries({ queryKey: paymentKeys.all }), qc.invalidateQueries({ queryKey: ['admin-stats'] })]);
+  Promise.all([qc.invalidateQueries({ queryKey: paymentKeys.all }), invalidateAdminStats(qc)]);

@@ -1,4 +1,3 @@
-import type { Centre } from '@app/common/schemas/centres';
 import type { PaymentStatusRecord } from '@app/common/schemas/payments';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -16,7 +15,3 @@ export const usePaymentStatus = (orderId: string, enabled: boolean) =>
     enabled: enabled && orderId !== '',
     refetchInterval: (q) => (q.state.data?.status === 'pending' ? 3000 : false),
   });
-
-/** GET /api/centres: the help box shows the first centre's phone. */
-export const useSupportCentres = () =>
-  useQuery({ queryKey: ['centres'], queryFn: () => api<Centre[]>('/api/centres'), staleTime: 60 * 60_000 });

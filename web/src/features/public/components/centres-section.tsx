@@ -1,7 +1,7 @@
 import type { Centre } from '@app/common/schemas/centres';
 import { MapPin, Navigation, Phone } from 'lucide-react';
 import { ErrorState } from '../../../components/states.tsx';
-import { useCentres } from '../api/centres.ts';
+import { useCentres } from '../../../api/centres.ts';
 import { Section, Skeleton } from './section.tsx';
 
 type Props = { id?: string; title?: string; intro?: string; tone?: 'white' | 'muted' };

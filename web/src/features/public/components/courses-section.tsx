@@ -4,14 +4,14 @@ import type { Course } from '@app/common/schemas/courses';
 import { ArrowRight, Check, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/states.tsx';
-import { useCourses } from '../api/courses.ts';
+import { useActiveCourses } from '../../../api/courses.ts';
 import { Section, Skeleton } from './section.tsx';
 
 /** SPEC.md section 2: a card shows the first 3 features plus a count of the rest. */
 const FEATURES_SHOWN = 3;
 
 export function CoursesSection() {
-  const { data, isPending, isError, refetch } = useCourses();
+  const { data, isPending, isError, refetch } = useActiveCourses();
   return (
     <Section
       id="courses"

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ErrorState } from '../../../components/states.tsx';
-import { useMyAdmission } from '../api/dashboard.ts';
+import { useStudentAdmission } from '../../../api/student-admission.ts';
 
 const statusTone = { APPROVED: 'bg-green-100 text-green-800', PENDING: 'bg-amber-100 text-amber-900', REJECTED: 'bg-red-100 text-red-800' };
 
 /** Enrolment: the admission record in brief, with the link to its page. */
 export function EnrolmentCard() {
-  const admission = useMyAdmission();
+  const admission = useStudentAdmission();
   const notFound = admission.error instanceof ApiError && admission.error.status === 404;
   return (
     <section aria-label="Enrolment" className="rounded-xl bg-white p-5 shadow-sm">

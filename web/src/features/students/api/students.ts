@@ -1,6 +1,7 @@
 import type { User } from '@app/common/schemas/auth';
 import type { StudentDetail, StudentListAnswer, StudentListParams } from '@app/common/schemas/users';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateAdminStats } from '../../../api/admin-stats.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** The query string of GET /api/users and its CSV twin: blanks are left out, role is always student. */
@@ -33,8 +34,7 @@ export const useStudent = (id: string) => useQuery(studentQuery(id));
 
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: ['students'] }), queryClient.invalidateQueries({ queryKey: ['admin-stats'] })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['students'] }), invalidateAdminStats(queryClient)]);
 }
 
 export function useSetStudentActive() {

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, type TestApp } from '../../../test/helpers.ts';
 import { examAttempts, submissions } from '../../db/schema.ts';
-import { closeOverdueAttempts } from '../submissions/sweeper.ts';
-import { createCourse, createExam, type ExamJson, examPayload } from './test-fixtures.ts';
+import { closeOverdueAttempts } from './sweeper.ts';
+import { createCourse, createExam, type ExamJson, examPayload } from '../exams/test-fixtures.ts';
 
 let t: TestApp;
 let exam: ExamJson;

@@ -1,19 +1,20 @@
-import { useAuth } from '../../lib/auth.tsx';
+import { useStudentResults } from '../../api/student-results.ts';
 import { usePageTitle } from '../../components/page-title.ts';
-// The dashboard composes the payments feature's summary card (issue 5): fees are a payments concern.
-import { PaymentSummaryCard } from '../payments/components/payment-summary-card.tsx';
-import { useMyResults } from './api/dashboard.ts';
-import { AvailableExams } from './components/available-exams.tsx';
-import { EnrolmentCard } from './components/enrolment-card.tsx';
-import { ProfileCard } from './components/profile-card.tsx';
-import { RecentResults, ResultStats } from './components/recent-results.tsx';
+// The dashboard composes the payments feature's summary card (fees are a payments concern) with the
+// student feature's cards, so it lives in app/.
+import { PaymentSummaryCard } from '../../features/payments/components/payment-summary-card.tsx';
+import { AvailableExams } from '../../features/student/components/available-exams.tsx';
+import { EnrolmentCard } from '../../features/student/components/enrolment-card.tsx';
+import { ProfileCard } from '../../features/student/components/profile-card.tsx';
+import { RecentResults, ResultStats } from '../../features/student/components/recent-results.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 
-/** SPEC.md section 2 "Student dashboard": profile, enrolment, fees and installments
+/** docs/product.md section 2 "Student dashboard": profile, enrolment, fees and installments
  * (GET /api/payments/student), available exams, results and stats. */
 export default function StudentDashboardPage() {
   usePageTitle('Student dashboard');
   const { user } = useAuth();
-  const results = useMyResults();
+  const results = useStudentResults();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-800">Student dashboard</h1>

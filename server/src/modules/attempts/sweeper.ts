@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import { GRACE_SECONDS } from '@app/common/rules/timer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
+import { pastGraceCutoff } from './clock.ts';
 import { examForMarking, finalizeAttempt, questionsFor } from './finalize.ts';
 
 const BATCH = 50;
@@ -13,7 +13,7 @@ const BATCH = 50;
  * `for update skip locked`, and the unique (exam, student) constraint stops a double submission.
  */
 export async function closeOverdueAttempts(ctx: Ctx, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - GRACE_SECONDS * 1000);
+  const cutoff = pastGraceCutoff(now);
   let closed = 0;
   for (;;) {
     const n = await ctx.db.transaction(async (tx) => {

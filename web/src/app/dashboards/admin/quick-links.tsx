@@ -14,7 +14,7 @@ const links = [
   { to: '/admin/audit', label: 'Audit Trail', icon: History },
 ] as const;
 
-/** A link to every admin screen (SPEC.md section 2, admin-only routes). */
+/** A link to every admin screen (docs/product.md section 2, admin-only routes). */
 export function QuickLinks() {
   return (
     <nav aria-label="Admin screens">

@@ -1,24 +1,29 @@
 import { formatINR } from '@app/common/rules/money';
 import { formatDate } from '@app/common/rules/dates';
 import { Link } from 'react-router';
-import { useAuth } from '../../lib/auth.tsx';
-import { usePageTitle } from '../../components/page-title.ts';
-import { DASHBOARD_LIST_SIZE, useAdminStats, useDashboardCourses, useDashboardExams, useDashboardStudents } from './api/dashboard.ts';
-import { CountTiles } from './components/count-tiles.tsx';
-import { DashboardCard } from './components/dashboard-card.tsx';
-import { QuickLinks } from './components/quick-links.tsx';
-import { RecentAdmissions } from './components/recent-admissions.tsx';
+import { useAdminStats } from '../../../api/admin-stats.ts';
+import { useAdminCourses } from '../../../api/courses.ts';
+import { usePageTitle } from '../../../components/page-title.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { CountTiles } from './count-tiles.tsx';
+import { DashboardCard } from './dashboard-card.tsx';
+import { QuickLinks } from './quick-links.tsx';
+import { RecentAdmissions } from './recent-admissions.tsx';
+import { DASHBOARD_LIST_SIZE, useDashboardExams, useDashboardStudents } from './sources.ts';
 
 const pill = (active: boolean) =>
   `rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`;
 
-/** /admin/dashboard (SPEC.md section 2): counts, recent admissions, exam, course and student lists, links. */
+/**
+ * /admin/dashboard (docs/product.md section 2): counts, recent admissions, exam, course and student lists,
+ * links. It composes several features (admissions, exams, courses, students), so it lives in app/.
+ */
 export default function AdminDashboardPage() {
   usePageTitle('Admin Dashboard');
   const { user } = useAuth();
   const stats = useAdminStats();
   const exams = useDashboardExams();
-  const courses = useDashboardCourses();
+  const courses = useAdminCourses();
   const students = useDashboardStudents();
 
   return (

@@ -1,25 +1,22 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { GRACE_SECONDS } from '@app/common/rules/timer';
 import type { Attempt, SaveAnswersBody, SaveAnswersResponse } from '@app/common/schemas/exams';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { closeAttemptWithSaved, questionsFor } from '../submissions/finalize.ts';
-import { checkAnswers } from '../submissions/marking.ts';
+import { deadlineOf, isPastGrace, remainingSeconds } from './clock.ts';
+import { closeAttemptWithSaved, questionsFor } from './finalize.ts';
+import { checkAnswers } from './marking.ts';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
-
-const isOverdue = (a: AttemptRow, now: Date) => now.getTime() > a.deadline.getTime() + GRACE_SECONDS * 1000;
-const remaining = (a: AttemptRow, now: Date) => Math.max(0, Math.ceil((a.deadline.getTime() - now.getTime()) / 1000));
 
 function toAttemptDto(a: AttemptRow, now: Date): Attempt {
   return {
     startedAt: a.startedAt.toISOString(),
     deadline: a.deadline.toISOString(),
     serverNow: now.toISOString(),
-    remainingSeconds: remaining(a, now),
+    remainingSeconds: remainingSeconds(a.deadline, now),
     answers: a.answers,
     review: a.review,
     timeSpent: a.timeSpent,
@@ -92,7 +89,7 @@ export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Prom
     if (!exam.isActive) throw notFound(EXAM_MESSAGES.notAvailable);
     const [created] = await ctx.db
       .insert(examAttempts)
-      .values({ examId, studentId: actor.id, startedAt: now, deadline: new Date(now.getTime() + exam.durationMinutes * 60_000) })
+      .values({ examId, studentId: actor.id, startedAt: now, deadline: deadlineOf(now, exam.durationMinutes) })
       .onConflictDoNothing({ target: [examAttempts.examId, examAttempts.studentId] })
       .returning();
     // A concurrent start won the insert: resume that one.
@@ -100,7 +97,7 @@ export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Prom
     if (!attempt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
   }
   if (attempt.closedAt) throw conflict(EXAM_MESSAGES.alreadyAttempted);
-  if (isOverdue(attempt, now)) {
+  if (isPastGrace(attempt.deadline, now)) {
     await closeAttemptWithSaved(ctx.db, attempt.id, now);
     throw conflict(EXAM_MESSAGES.alreadyAttempted);
   }
@@ -131,7 +128,7 @@ export async function saveAttemptAnswers(
     .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, actor.id)));
   if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
   if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
-  if (isOverdue(row.attempt, now)) {
+  if (isPastGrace(row.attempt.deadline, now)) {
     await closeAttemptWithSaved(ctx.db, row.attempt.id, now);
     throw conflict(SUBMISSION_MESSAGES.attemptClosed);
   }
@@ -165,5 +162,5 @@ export async function saveAttemptAnswers(
     return updated;
   });
   if (!saved) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
-  return { savedAt: now.toISOString(), serverNow: now.toISOString(), remainingSeconds: remaining(row.attempt, now) };
+  return { savedAt: now.toISOString(), serverNow: now.toISOString(), remainingSeconds: remainingSeconds(row.attempt.deadline, now) };
 }

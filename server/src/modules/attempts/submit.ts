@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { gradeFor, percentageOf } from '@app/common/rules/grades';
-import { GRACE_SECONDS } from '@app/common/rules/timer';
 import type { AnswersMap } from '@app/common/schemas/exams';
 import { SUBMISSION_MESSAGES, type SubmitResponse } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
+import { isPastGrace } from './clock.ts';
 import { examForMarking, finalizeAttempt, finalizeUnchangedAttempt, questionsFor } from './finalize.ts';
 import { checkAnswers } from './marking.ts';
 
@@ -68,7 +68,7 @@ function attemptOf(db: Db | Tx, actor: Actor, examId: string) {
 async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
   const [row] = await attemptOf(ctx.db, actor, input.examId);
   if (!row || row.attempt.closedAt) return null;
-  if (now.getTime() > row.attempt.deadline.getTime() + GRACE_SECONDS * 1000) return null;
+  if (isPastGrace(row.attempt.deadline, now)) return null;
   const qs = await questionsFor(ctx.db, row.exam);
   const done = await finalizeUnchangedAttempt(ctx.db, {
     attempt: row.attempt,
@@ -89,7 +89,7 @@ function submitLocked(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
     const [row] = await attemptOf(tx, actor, input.examId).for('update', { of: examAttempts });
     if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
     if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
-    const isLate = now.getTime() > row.attempt.deadline.getTime() + GRACE_SECONDS * 1000;
+    const isLate = isPastGrace(row.attempt.deadline, now);
     const qs = await questionsFor(tx, row.exam);
     // Unknown or malformed entries are dropped rather than refusing the student's submission.
     const answers = isLate ? row.attempt.answers : { ...row.attempt.answers, ...checkAnswers(qs, input.answers).clean };

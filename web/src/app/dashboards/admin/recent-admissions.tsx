@@ -10,18 +10,18 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ErrorState } from '../../../components/states.tsx';
 // The dashboard composes the admissions feature's own actions rather than copying them.
-import { useApproveAdmission, useRejectAdmission } from '../../admissions/api/admin-requests.ts';
-import { ApprovalPanel } from '../../admissions/components/approval-panel.tsx';
-import { courseLabel } from '../../admissions/components/request-details.tsx';
-import { AdmissionStatusBadge } from '../../admissions/components/status-badge.tsx';
-import { ADMISSION_WEB_MSG } from '../../admissions/messages.ts';
+import { useApproveAdmission, useRejectAdmission } from '../../../features/admissions/api/admin-requests.ts';
+import { ApprovalPanel } from '../../../features/admissions/components/approval-panel.tsx';
+import { courseLabel } from '../../../features/admissions/components/request-details.tsx';
+import { AdmissionStatusBadge } from '../../../features/admissions/components/status-badge.tsx';
+import { ADMISSION_WEB_MSG } from '../../../features/admissions/messages.ts';
 
-// SPEC.md section 4: the admin note sent from the dashboard.
+// docs/product.md section 4: the admin note sent from the dashboard.
 const NOTES = { approve: 'Approved from dashboard', reject: 'Rejected from dashboard' } as const;
 
 type Props = { isPending: boolean; isError: boolean; data?: AdminStats; refetch: () => unknown };
 
-/** The 5 newest admission requests, Approve/Reject on pending rows only (SPEC.md section 2). */
+/** The 5 newest admission requests, Approve/Reject on pending rows only (docs/product.md section 2). */
 export function RecentAdmissions({ isPending, isError, data, refetch }: Props) {
   const approve = useApproveAdmission();
   const reject = useRejectAdmission();
