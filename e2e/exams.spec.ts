@@ -155,6 +155,14 @@ test('a student takes the exam, reloads mid-exam with answers and time intact, a
   const after = await timerSeconds(page);
   expect(after).toBeLessThanOrEqual(before);
   expect(after).toBeGreaterThan(before - 30);
+  // The dashboard offers the open attempt as Resume Exam with the time left by the server's clock.
+  await page.goto('/student/dashboard');
+  const resume = page.getByRole('link', { name: `Resume ${EXAM_TITLE}` });
+  await expect(resume).toHaveText('Resume Exam');
+  await expect(page.getByTestId('time-left')).toHaveText(/^(2\d|30):\d\d left$/);
+  await resume.click();
+  await expect(page.getByText('Question 1 of 2')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Article 14/ })).toBeChecked();
   await page.getByRole('button', { name: 'Question 2, answered' }).click();
   await expect(page.getByPlaceholder('Write your answer here...')).toHaveValue(
     'Parliament cannot amend the essential features of the Constitution.',

@@ -31,7 +31,7 @@ function lazySonner(): Plugin {
 }
 
 /**
- * The build renders with Preact through preact/compat instead of React (docs/decisions/preact-in-the-build.md):
+ * The build renders with Preact through preact/compat instead of React (docs/decisions/0004-preact-in-the-build.md):
  * the same components and hooks, the entry chunk 96 KB → 38 KB gzip, so a phone renders the public pages
  * far sooner (issue 6, Lighthouse mobile). Development and the component tests run React itself; the
  * browser journeys run this build.

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import type { DbHandle } from './db/client.ts';
+import { PUBLIC_READ_TTL_MS, ReadCache } from './lib/read-cache.ts';
 import { createDiskStorage } from './lib/storage.ts';
 import { TokenSigner, loadSigningSecret } from './lib/tokens.ts';
 import { validatorCompilerForStorableText } from './lib/validation.ts';
@@ -26,6 +27,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { examPresetRoutes } from './modules/exams/presets.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { Mailer } from './modules/mail/service.ts';
+import { MarkingQuestionCache } from './modules/attempts/finalize.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -71,6 +73,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     signer: new TokenSigner(loadSigningSecret(config.JWT_SECRET, persistent ? config.dataDir : null), config.TOKEN_TTL_HOURS * 3600),
     mailer: new Mailer(dbHandle.db, config.SMTP_URL, config.MAIL_FROM, app.log),
     storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+    caches: { publicReads: new ReadCache(PUBLIC_READ_TTL_MS), markingQuestions: new MarkingQuestionCache() },
   };
   app.decorate('ctx', ctx);
 

@@ -389,6 +389,8 @@ export const availableExamSchema = z.object({
   attemptStatus: z.enum(ATTEMPT_STATUSES),
   /** While in progress: when the attempt ends (ISO). */
   deadline: z.string().nullable(),
+  /** While in progress: seconds left by the server's clock (the dashboard's Resume Exam shows it). */
+  remainingSeconds: z.number().int().nullable(),
   submittedAt: z.string().nullable(),
 });
 export type AvailableExam = z.infer<typeof availableExamSchema>;

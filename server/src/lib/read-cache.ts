@@ -2,11 +2,12 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 /**
- * Public reads (courses, announcements) answered from memory as ready JSON (issue 6: the home page
+ * Public reads (courses, announcements) answered from memory as ready JSON (the home page
  * is the hot path). An entry is dropped by any write through this instance's services, and lives at
  * most `ttlMs` (or less when the loader says its answer changes sooner, e.g. a scheduled
  * announcement), which bounds how stale another instance's write can look.
  * A load that overlaps a write is not kept, and concurrent misses share one database read.
+ * One per app, created in app.ts (ctx.caches.publicReads).
  */
 export class ReadCache {
   private readonly entries = new Map<string, { json: string; expiresAt: number }>();
@@ -66,18 +67,8 @@ export class ReadCache {
   }
 }
 
-const caches = new WeakMap<object, ReadCache>();
-const PUBLIC_READ_TTL_MS = 2_000;
-
-/** One cache per app (keyed by its database handle), so tests building several apps never share one. */
-export function publicReadCache(owner: object): ReadCache {
-  let c = caches.get(owner);
-  if (!c) {
-    c = new ReadCache(PUBLIC_READ_TTL_MS);
-    caches.set(owner, c);
-  }
-  return c;
-}
+/** How long a public read may be answered from memory. */
+export const PUBLIC_READ_TTL_MS = 2_000;
 
 /** Sends ready JSON; Fastify does not serialise a string again. */
 export const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);

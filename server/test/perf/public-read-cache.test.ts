@@ -128,3 +128,28 @@ describe('public reads served from memory', () => {
     expect(loads).toBe(1);
   });
 });
+
+describe('caches hang on the app', () => {
+  it('gives each app its own caches, so two apps in one process never share an entry', async () => {
+    const other = await createTestApp();
+    try {
+      expect(other.ctx.caches.publicReads).not.toBe(t.ctx.caches.publicReads);
+      expect(other.ctx.caches.markingQuestions).not.toBe(t.ctx.caches.markingQuestions);
+      // A read through one app fills its cache only: the other still loads from its own database.
+      await t.visitor.get('/api/courses');
+      await other.ctx.db.insert(courses).values({
+        name: 'Only In The Other App',
+        description: 'x',
+        pricePaise: 100,
+        feeType: 'full',
+        category: 'x',
+        duration: 'x',
+        features: ['x'],
+      });
+      const res = await other.visitor.get('/api/courses');
+      expect((res.json() as { name: string }[]).map((c) => c.name)).toContain('Only In The Other App');
+    } finally {
+      await other.close();
+    }
+  });
+});

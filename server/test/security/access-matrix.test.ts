@@ -4,7 +4,8 @@ import { MSG } from '@app/common';
 import type { TestApp } from '../helpers.ts';
 import { bodyFor, type Caller, callersOf, paramsOfA, ROLES, type Role, send } from './calls.ts';
 import { changedTables, fingerprint } from './db-state.ts';
-import { ACCESS, type ApiRoute, createAppWithRoutes, fillPath } from './routes.ts';
+import { requireAdmin, requireStudent, requireUser } from '../../src/plugins/auth.ts';
+import { ACCESS, type Access, type ApiRoute, createAppWithRoutes, fillPath } from './routes.ts';
 import { buildWorld, type World } from './world.ts';
 
 // Issue 7, access-control matrix: every /api route from the server's own route table, called as a
@@ -57,6 +58,20 @@ describe('the route table', () => {
     expect(routes.filter((r) => !r.access).map((r) => r.key)).toEqual([]);
     const registered = new Set(routes.map((r) => r.key));
     expect(Object.keys(ACCESS).filter((k) => !registered.has(k))).toEqual([]);
+  });
+
+  it('guards every signed-in route in one form: its role guard as the onRequest hook in the route options', () => {
+    const GUARD_OF: Partial<Record<Access, unknown>> = { admin: requireAdmin, student: requireStudent, user: requireUser };
+    const guards = new Set(Object.values(GUARD_OF));
+    const wrong = routes.flatMap((r) => {
+      const want = r.access && GUARD_OF[r.access];
+      const onRequest = r.hooks.onRequest.filter((h) => guards.has(h));
+      const elsewhere = [...r.hooks.preParsing, ...r.hooks.preValidation, ...r.hooks.preHandler].filter((h) => guards.has(h));
+      if (elsewhere.length > 0) return [`${r.key}: a guard outside onRequest`];
+      if (!want) return onRequest.length > 0 ? [`${r.key}: ${r.access} route with a guard`] : [];
+      return onRequest.length === 1 && onRequest[0] === want ? [] : [`${r.key}: wants exactly ${r.access}'s guard in onRequest`];
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('knows a value for every path parameter of every route', () => {

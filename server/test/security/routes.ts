@@ -110,7 +110,12 @@ export type ApiRoute = {
   schema: RouteSchemas;
   /** Fastify answers HEAD for it too (every GET). */
   hasHead: boolean;
+  /** The hooks named in the route's options, by hook. */
+  hooks: Record<(typeof ROUTE_HOOKS)[number], unknown[]>;
 };
+
+const ROUTE_HOOKS = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
+const hooksOf = (r: RouteOptions) => Object.fromEntries(ROUTE_HOOKS.map((h) => [h, [r[h] ?? []].flat()])) as ApiRoute['hooks'];
 
 /** `/api/courses/` and `/api/courses` are one route. */
 const normalise = (url: string) => (url.length > 1 ? url.replace(/\/$/, '') : url);
@@ -131,7 +136,15 @@ export async function createAppWithRoutes(env: Record<string, string> = {}): Pro
       }
       const key = `${method} ${url}`;
       if (byKey.has(key)) continue;
-      byKey.set(key, { key, method, url, access: ACCESS[key], schema: (r.schema ?? {}) as RouteSchemas, hasHead: false });
+      byKey.set(key, {
+        key,
+        method,
+        url,
+        access: ACCESS[key],
+        schema: (r.schema ?? {}) as RouteSchemas,
+        hasHead: false,
+        hooks: hooksOf(r),
+      });
     }
   }
   const routes = [...byKey.values()].map((r) => ({ ...r, hasHead: r.method === 'GET' && heads.has(r.url) }));

@@ -17,8 +17,9 @@ import type { z } from 'zod';
  * react-hook-form they use (register, handleSubmit, formState.errors, watch, reset, a provider),
  * validated with the shared zod schema like everywhere else, but with the schema (and zod, about
  * 26 KB gzip) loaded after the first render instead of before it. react-hook-form and zod together
- * would not fit the public pages' 100 KB budget (issue 6). Inputs are uncontrolled, as with
- * react-hook-form; validation runs on submit, then again on every change once the form was submitted.
+ * would nearly double the public pages' first-render script (docs/decisions/0005-one-form-approach.md).
+ * Inputs are uncontrolled, as with react-hook-form; validation runs on submit, then again on every
+ * change once the form was submitted.
  */
 
 type Values = Record<string, unknown>;

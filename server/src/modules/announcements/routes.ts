@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
 import { announcementBody, announcementQuery, announcementSchema } from '@app/common/schemas/announcements';
-import { publicReadCache } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin } from '../../plugins/auth.ts';
 import {
@@ -27,7 +26,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   // scheduled one is published or one expires (lib/read-cache.ts).
   app.get('/', { schema: { tags, querystring: announcementQuery, response: list } }, (req, reply) => {
     const key = `announcements:${audienceKey(req.actor)}:${req.query.limit}`;
-    return publicReadCache(ctx.db).serve(reply, key, list[200], async () => {
+    return ctx.caches.publicReads.serve(reply, key, list[200], async () => {
       const now = new Date();
       const [value, validUntil] = await Promise.all([
         findVisibleAnnouncements(ctx, req.actor, req.query.limit, now),
@@ -37,29 +36,29 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get('/admin', { preHandler: requireAdmin, schema: { tags, response: list } }, async () => findAllAnnouncements(ctx));
+  app.get('/admin', { onRequest: requireAdmin, schema: { tags, response: list } }, async () => findAllAnnouncements(ctx));
 
   app.post(
     '/',
-    { preHandler: requireAdmin, schema: { tags, body: announcementBody, response: { 201: announcementSchema } } },
+    { onRequest: requireAdmin, schema: { tags, body: announcementBody, response: { 201: announcementSchema } } },
     async (req, reply) => reply.status(201).send(await createAnnouncement(ctx, actorOf(req), req.body)),
   );
 
-  app.put('/:id', { preHandler: requireAdmin, schema: { tags, params: idParams, body: announcementBody, response: one } }, async (req) =>
+  app.put('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, body: announcementBody, response: one } }, async (req) =>
     updateAnnouncement(ctx, actorOf(req), req.params.id, req.body),
   );
 
-  app.delete('/:id', { preHandler: requireAdmin, schema: { tags, params: idParams, response: one } }, async (req) =>
+  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: one } }, async (req) =>
     setAnnouncementActive(ctx, actorOf(req), req.params.id, false),
   );
 
-  app.patch('/:id/restore', { preHandler: requireAdmin, schema: { tags, params: idParams, response: one } }, async (req) =>
+  app.patch('/:id/restore', { onRequest: requireAdmin, schema: { tags, params: idParams, response: one } }, async (req) =>
     setAnnouncementActive(ctx, actorOf(req), req.params.id, true),
   );
 
   app.delete(
     '/:id/permanent',
-    { preHandler: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } },
     async (req) => {
       await deleteAnnouncement(ctx, actorOf(req), req.params.id);
       return { message: 'Announcement deleted permanently' };

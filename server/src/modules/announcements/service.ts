@@ -4,7 +4,6 @@ import type { Actor, Ctx } from '../../context.ts';
 import { announcements } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import { publicReadCache } from '../../lib/read-cache.ts';
 
 type Row = typeof announcements.$inferSelect;
 export type AnnouncementInput = {
@@ -78,7 +77,7 @@ export async function nextVisibilityChange(ctx: Ctx, now = new Date()): Promise<
 }
 
 /** Every write below drops the cached public lists (server/src/lib/read-cache.ts). */
-const announcementsChanged = (ctx: Ctx) => publicReadCache(ctx.db).invalidate();
+const announcementsChanged = (ctx: Ctx) => ctx.caches.publicReads.invalidate();
 
 export async function findAllAnnouncements(ctx: Ctx) {
   const rows = await ctx.db.select().from(announcements).orderBy(desc(announcements.createdAt));

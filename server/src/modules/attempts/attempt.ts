@@ -6,7 +6,7 @@ import type { Actor, Ctx } from '../../context.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { deadlineOf, isPastGrace, remainingSeconds } from './clock.ts';
-import { closeAttemptWithSaved, questionsFor } from './finalize.ts';
+import { closeAttemptWithSaved } from './finalize.ts';
 import { checkAnswers } from './marking.ts';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
@@ -98,7 +98,7 @@ export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Prom
   }
   if (attempt.closedAt) throw conflict(EXAM_MESSAGES.alreadyAttempted);
   if (isPastGrace(attempt.deadline, now)) {
-    await closeAttemptWithSaved(ctx.db, attempt.id, now);
+    await closeAttemptWithSaved(ctx, attempt.id, now);
     throw conflict(EXAM_MESSAGES.alreadyAttempted);
   }
   return toAttemptDto(attempt, now);
@@ -129,10 +129,10 @@ export async function saveAttemptAnswers(
   if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
   if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
   if (isPastGrace(row.attempt.deadline, now)) {
-    await closeAttemptWithSaved(ctx.db, row.attempt.id, now);
+    await closeAttemptWithSaved(ctx, row.attempt.id, now);
     throw conflict(SUBMISSION_MESSAGES.attemptClosed);
   }
-  const qs = await questionsFor(ctx.db, row.exam);
+  const qs = await ctx.caches.markingQuestions.get(ctx.db, row.exam);
   const { clean, errors } = checkAnswers(qs, body.answers);
   Object.assign(errors, checkPaperIds(qs, body.review, body.timeSpent));
   const firstError = Object.values(errors)[0];

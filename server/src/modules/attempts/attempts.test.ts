@@ -62,6 +62,20 @@ describe('start, autosave and resume', () => {
     expect(view.attemptStatus).toBe('in_progress');
   });
 
+  it('shows an open attempt as in progress on the dashboard list, with the deadline and time left by the server', async () => {
+    const s = await t.createStudent();
+    const availableOne = async () =>
+      ((await s.client.get('/api/exams/student/available')).json() as Record<string, unknown>[]).find((e) => e._id === exam._id);
+    expect(await availableOne()).toMatchObject({ attemptStatus: 'not_started', deadline: null, remainingSeconds: null });
+    const attempt = (await s.client.post(`/api/exams/${exam._id}/attempt`)).json();
+    const open = await availableOne();
+    expect(open).toMatchObject({ attemptStatus: 'in_progress', attempted: false, deadline: attempt.deadline });
+    expect(open?.remainingSeconds).toBeGreaterThan(30 * 60 - 10);
+    expect(open?.remainingSeconds).toBeLessThanOrEqual(30 * 60);
+    expect((await s.client.post('/api/submissions', { examId: exam._id, answers: {} })).statusCode).toBe(201);
+    expect(await availableOne()).toMatchObject({ attemptStatus: 'submitted', attempted: true, deadline: null, remainingSeconds: null });
+  });
+
   it('gives one attempt to concurrent starts', async () => {
     const s = await t.createStudent();
     const [r1, r2] = await Promise.all([s.client.post(`/api/exams/${exam._id}/attempt`), s.client.post(`/api/exams/${exam._id}/attempt`)]);

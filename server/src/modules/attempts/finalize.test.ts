@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type AttemptAnswers, examAttempts, exams, submissions } from '../../db/schema.ts';
 import { createCourse, createExam, type ExamJson, mcqOnlyPayload } from '../exams/test-fixtures.ts';
-import { examForMarking, finalizeUnchangedAttempt, questionsFor } from './finalize.ts';
+import { examForMarking, finalizeUnchangedAttempt } from './finalize.ts';
 
 let t: TestApp;
 let exam: ExamJson;
@@ -21,7 +21,7 @@ async function openAttempt() {
   expect((await s.client.put(`/api/exams/${exam._id}/attempt/answers`, { answers: { [q0]: 1 } })).statusCode).toBe(200);
   const [attempt] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.studentId, s.id));
   const [examRow] = await t.ctx.db.select(examForMarking).from(exams).where(eq(examForMarking.id, exam._id));
-  const qs = await questionsFor(t.ctx.db, examRow);
+  const qs = await t.ctx.caches.markingQuestions.get(t.ctx.db, examRow);
   const input = (answers: AttemptAnswers) => ({ attempt, exam: examRow, qs, answers, now: new Date(), autoSubmitted: false });
   return { s, attempt, input };
 }

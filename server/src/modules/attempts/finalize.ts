@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AttemptAnswers, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
 import { type MarkQuestion, markAnswers, passedOf } from './marking.ts';
@@ -13,37 +14,44 @@ export const examForMarking = {
 };
 export type ExamForMarking = { id: string; title: string; totalMarks: number; passingMarks: number | null; updatedAt: Date };
 
-// Questions cannot change while an attempt is open, and every change bumps exams.updated_at,
-// so keyed by that version they are safe to keep: the submit storm reads them once.
-const cache = new Map<string, MarkQuestion[]>();
-const CACHE_LIMIT = 200;
+/**
+ * The questions marking needs, by exam. Questions cannot change while an attempt is open, and every
+ * change bumps exams.updated_at, so keyed by that version they are safe to keep: the submit storm
+ * reads them once. One per app (ctx.caches), never shared between apps in one process.
+ */
+export class MarkingQuestionCache {
+  private readonly entries = new Map<string, MarkQuestion[]>();
 
-export async function questionsFor(db: Db | Tx, exam: { id: string; updatedAt: Date }): Promise<MarkQuestion[]> {
-  const key = `${exam.id}:${exam.updatedAt.getTime()}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const rows = await db
-    .select({
-      id: questions.id,
-      type: questions.type,
-      options: questions.options,
-      correctAnswer: questions.correctAnswer,
-      marks: questions.marks,
-      ownPenalty: questions.negativeMarks,
-      examPenalty: exams.negativeMarks,
-    })
-    .from(questions)
-    .innerJoin(exams, eq(exams.id, questions.examId))
-    .where(eq(questions.examId, exam.id))
-    .orderBy(asc(questions.position));
-  const list = rows.map(({ ownPenalty, examPenalty, ...r }) => ({
-    ...r,
-    marks: Number(r.marks),
-    negativeMarks: Number(ownPenalty ?? examPenalty),
-  }));
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, list);
-  return list;
+  constructor(private readonly limit = 200) {}
+
+  async get(db: Db | Tx, exam: { id: string; updatedAt: Date }): Promise<MarkQuestion[]> {
+    const key = `${exam.id}:${exam.updatedAt.getTime()}`;
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const rows = await db
+      .select({
+        id: questions.id,
+        type: questions.type,
+        options: questions.options,
+        correctAnswer: questions.correctAnswer,
+        marks: questions.marks,
+        ownPenalty: questions.negativeMarks,
+        examPenalty: exams.negativeMarks,
+      })
+      .from(questions)
+      .innerJoin(exams, eq(exams.id, questions.examId))
+      .where(eq(questions.examId, exam.id))
+      .orderBy(asc(questions.position));
+    // The penalty a wrong answer costs: the question's own, else the exam's.
+    const list = rows.map(({ ownPenalty, examPenalty, ...r }) => ({
+      ...r,
+      marks: Number(r.marks),
+      negativeMarks: Number(ownPenalty ?? examPenalty),
+    }));
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, list);
+    return list;
+  }
 }
 
 type AttemptRow = typeof examAttempts.$inferSelect;
@@ -136,8 +144,8 @@ export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput) {
 }
 
 /** Closes one overdue attempt with its saved answers (used when a late save, start or submit finds it). */
-export async function closeAttemptWithSaved(db: Db, attemptId: string, now = new Date()) {
-  await db.transaction(async (tx) => {
+export async function closeAttemptWithSaved(ctx: Ctx, attemptId: string, now = new Date()) {
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ attempt: examAttempts, exam: examForMarking })
       .from(examAttempts)
@@ -145,7 +153,7 @@ export async function closeAttemptWithSaved(db: Db, attemptId: string, now = new
       .where(eq(examAttempts.id, attemptId))
       .for('update', { of: examAttempts });
     if (!row || row.attempt.closedAt) return;
-    const qs = await questionsFor(tx, row.exam);
+    const qs = await ctx.caches.markingQuestions.get(tx, row.exam);
     await finalizeAttempt(tx, { attempt: row.attempt, exam: row.exam, qs, answers: row.attempt.answers, now, autoSubmitted: true });
   });
 }

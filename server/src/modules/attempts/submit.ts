@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
 import { isPastGrace } from './clock.ts';
-import { examForMarking, finalizeAttempt, finalizeUnchangedAttempt, questionsFor } from './finalize.ts';
+import { examForMarking, finalizeAttempt, finalizeUnchangedAttempt } from './finalize.ts';
 import { checkAnswers } from './marking.ts';
 
 export type SubmitInput = { examId: string; answers: AnswersMap; startTime?: Date; endTime?: Date };
@@ -69,7 +69,7 @@ async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: 
   const [row] = await attemptOf(ctx.db, actor, input.examId);
   if (!row || row.attempt.closedAt) return null;
   if (isPastGrace(row.attempt.deadline, now)) return null;
-  const qs = await questionsFor(ctx.db, row.exam);
+  const qs = await ctx.caches.markingQuestions.get(ctx.db, row.exam);
   const done = await finalizeUnchangedAttempt(ctx.db, {
     attempt: row.attempt,
     exam: row.exam,
@@ -90,7 +90,7 @@ function submitLocked(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
     if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
     if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
     const isLate = isPastGrace(row.attempt.deadline, now);
-    const qs = await questionsFor(tx, row.exam);
+    const qs = await ctx.caches.markingQuestions.get(tx, row.exam);
     // Unknown or malformed entries are dropped rather than refusing the student's submission.
     const answers = isLate ? row.attempt.answers : { ...row.attempt.answers, ...checkAnswers(qs, input.answers).clean };
     const done = await finalizeAttempt(tx, {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { pastGraceCutoff } from './clock.ts';
-import { examForMarking, finalizeAttempt, questionsFor } from './finalize.ts';
+import { examForMarking, finalizeAttempt } from './finalize.ts';
 
 const BATCH = 50;
 
@@ -26,7 +26,7 @@ export async function closeOverdueAttempts(ctx: Ctx, now = new Date()): Promise<
         .limit(BATCH)
         .for('update', { of: examAttempts, skipLocked: true });
       for (const row of rows) {
-        const qs = await questionsFor(tx, row.exam);
+        const qs = await ctx.caches.markingQuestions.get(tx, row.exam);
         await finalizeAttempt(tx, { attempt: row.attempt, exam: row.exam, qs, answers: row.attempt.answers, now, autoSubmitted: true });
       }
       return rows.length;

@@ -6,10 +6,9 @@ import { findAuditEntries } from './service.ts';
 /** /api/audit: who changed money, marks, accounts or admissions, and how (admins only). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  // Before validation, so a visitor or student is refused (401/403) whatever they send.
-  app.addHook('onRequest', requireAdmin);
-
-  app.get('/', { schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: auditListResponse } } }, async (req) =>
-    findAuditEntries(ctx, req.query),
+  app.get(
+    '/',
+    { onRequest: requireAdmin, schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: auditListResponse } } },
+    async (req) => findAuditEntries(ctx, req.query),
   );
 };

@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => login(ctx, req.body.email, req.body.password),
   );
 
-  app.get('/profile', { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: profileResponse } } }, async (req) => {
+  app.get('/profile', { onRequest: requireUser, schema: { tags: ['auth'], response: { 200: profileResponse } } }, async (req) => {
     const user = await findUserWithCentre(ctx, actorOf(req).id);
     if (!user) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
     return { ...user, user };
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags: ['auth'], body: z.object({ everywhere: z.boolean().optional() }).optional(), response: { 200: messageResponse } },
     },
     async (req) => {
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-admin',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['auth'],
         body: createAdminBody,

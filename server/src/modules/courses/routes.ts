@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseBody, courseSchema } from '@app/common/schemas/courses';
-import { publicReadCache } from '../../lib/read-cache.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin } from '../../plugins/auth.ts';
 import { messageResponse } from '@app/common/schemas/auth';
@@ -14,37 +13,35 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicList = z.array(courseSchema);
   // The home page's hot read: served from memory, dropped by every course write (lib/read-cache.ts).
   app.get('/', { schema: { tags, response: { 200: publicList } } }, (_req, reply) =>
-    publicReadCache(ctx.db).serve(reply, 'courses', publicList, async () => ({ value: await findPublicCourses(ctx) })),
+    ctx.caches.publicReads.serve(reply, 'courses', publicList, async () => ({ value: await findPublicCourses(ctx) })),
   );
 
-  app.get('/admin', { preHandler: requireAdmin, schema: { tags, response: { 200: z.array(courseSchema) } } }, async () =>
+  app.get('/admin', { onRequest: requireAdmin, schema: { tags, response: { 200: z.array(courseSchema) } } }, async () =>
     findAllCourses(ctx),
   );
 
-  app.post('/', { preHandler: requireAdmin, schema: { tags, body: courseBody, response: { 201: courseSchema } } }, async (req, reply) =>
+  app.post('/', { onRequest: requireAdmin, schema: { tags, body: courseBody, response: { 201: courseSchema } } }, async (req, reply) =>
     reply.status(201).send(await createCourse(ctx, actorOf(req), req.body)),
   );
 
   app.put(
     '/:id',
-    { preHandler: requireAdmin, schema: { tags, params: idParams, body: courseBody, response: { 200: courseSchema } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: courseBody, response: { 200: courseSchema } } },
     async (req) => updateCourse(ctx, actorOf(req), req.params.id, req.body),
   );
 
   // DELETE is the spec's soft delete; /permanent removes (SPEC.md section 7).
-  app.delete('/:id', { preHandler: requireAdmin, schema: { tags, params: idParams, response: { 200: courseSchema } } }, async (req) =>
+  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: courseSchema } } }, async (req) =>
     setCourseActive(ctx, actorOf(req), req.params.id, false),
   );
 
-  app.patch(
-    '/:id/restore',
-    { preHandler: requireAdmin, schema: { tags, params: idParams, response: { 200: courseSchema } } },
-    async (req) => setCourseActive(ctx, actorOf(req), req.params.id, true),
+  app.patch('/:id/restore', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: courseSchema } } }, async (req) =>
+    setCourseActive(ctx, actorOf(req), req.params.id, true),
   );
 
   app.delete(
     '/:id/permanent',
-    { preHandler: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } },
     async (req) => {
       await deleteCourse(ctx, actorOf(req), req.params.id);
       return { message: 'Course deleted permanently' };

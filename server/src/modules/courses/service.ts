@@ -5,7 +5,6 @@ import type { Actor, Ctx } from '../../context.ts';
 import { courses } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import { publicReadCache } from '../../lib/read-cache.ts';
 
 type CourseRow = typeof courses.$inferSelect;
 export type CourseInput = {
@@ -51,7 +50,7 @@ export async function findPublicCourses(ctx: Ctx) {
 }
 
 /** Every write below drops the cached public list (server/src/lib/read-cache.ts). */
-const coursesChanged = (ctx: Ctx) => publicReadCache(ctx.db).invalidate();
+const coursesChanged = (ctx: Ctx) => ctx.caches.publicReads.invalidate();
 
 export async function findAllCourses(ctx: Ctx) {
   const rows = await ctx.db.select().from(courses).orderBy(desc(courses.createdAt));

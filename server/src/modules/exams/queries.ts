@@ -5,6 +5,7 @@ import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { remainingSeconds } from '../attempts/clock.ts';
 import { attemptStatusOf } from '../attempts/status.ts';
 import { courseRefOf, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
 
@@ -122,7 +123,10 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
       exam: exams,
       courseName: courses.name,
       questionsCount,
-      attempt: { closedAt: examAttempts.closedAt, deadline: examAttempts.deadline },
+      // Flat columns, not a nested object: drizzle reads a left-joined object as missing when its
+      // first column is null, and an open attempt's closedAt is null.
+      attemptDeadline: examAttempts.deadline,
+      attemptClosedAt: examAttempts.closedAt,
       submittedAt: submissions.submittedAt,
     })
     .from(exams)
@@ -133,7 +137,7 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
     .orderBy(desc(exams.createdAt));
   const now = new Date();
   return rows.map((r) => {
-    const attempt = r.attempt?.deadline ? { closedAt: r.attempt.closedAt, deadline: r.attempt.deadline } : null;
+    const attempt = r.attemptDeadline ? { closedAt: r.attemptClosedAt, deadline: r.attemptDeadline } : null;
     const status: AttemptStatus = r.submittedAt ? 'submitted' : attemptStatusOf(attempt, now);
     return {
       ...examBaseDto(r.exam, courseRefOf(r.exam.courseId, r.courseName), r.questionsCount),
@@ -141,6 +145,7 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
       attempted: status === 'submitted',
       attemptStatus: status,
       deadline: status === 'in_progress' && attempt ? attempt.deadline.toISOString() : null,
+      remainingSeconds: status === 'in_progress' && attempt ? remainingSeconds(attempt.deadline, now) : null,
       submittedAt: r.submittedAt?.toISOString() ?? null,
     };
   });

@@ -24,33 +24,33 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['exams'];
 
-  app.get('/', { preHandler: requireUser, schema: { tags, response: { 200: z.array(examListItemSchema) } } }, async (req) =>
+  app.get('/', { onRequest: requireUser, schema: { tags, response: { 200: z.array(examListItemSchema) } } }, async (req) =>
     findExams(ctx, actorOf(req)),
   );
 
   app.get(
     '/student/available',
-    { preHandler: requireStudent, schema: { tags, response: { 200: z.array(availableExamSchema) } } },
+    { onRequest: requireStudent, schema: { tags, response: { 200: z.array(availableExamSchema) } } },
     async (req) => findAvailableExams(ctx, actorOf(req)),
   );
 
   // A student's view is built by a separate DTO without correctAnswer or explanation.
   app.get(
     '/:examId',
-    { preHandler: requireUser, schema: { tags, params: examIdParams, response: { 200: examDetailSchema } } },
+    { onRequest: requireUser, schema: { tags, params: examIdParams, response: { 200: examDetailSchema } } },
     async (req) => {
       const actor = actorOf(req);
       return actor.role === 'admin' ? findExamForAdmin(ctx, req.params.examId) : findExamForStudent(ctx, actor, req.params.examId);
     },
   );
 
-  app.post('/', { preHandler: requireAdmin, schema: { tags, body: examBody, response: { 201: examAdminSchema } } }, async (req, reply) =>
+  app.post('/', { onRequest: requireAdmin, schema: { tags, body: examBody, response: { 201: examAdminSchema } } }, async (req, reply) =>
     reply.status(201).send(await createExam(ctx, actorOf(req), req.body)),
   );
 
   app.patch(
     '/:id',
-    { preHandler: requireAdmin, schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } } },
     async (req) => {
       const body = req.body;
       if ('title' in body) return updateExam(ctx, actorOf(req), req.params.id, body);
@@ -58,7 +58,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:id', { preHandler: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) => {
+  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) => {
     await deleteExam(ctx, actorOf(req), req.params.id);
     return { message: EXAM_MESSAGES.deleted };
   });
@@ -66,13 +66,13 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   // Starting, saving and submitting are never rate limited (DESIGN.md section 4).
   app.post(
     '/:examId/attempt',
-    { preHandler: requireStudent, schema: { tags, params: examIdParams, response: { 200: attemptSchema } } },
+    { onRequest: requireStudent, schema: { tags, params: examIdParams, response: { 200: attemptSchema } } },
     async (req) => startAttempt(ctx, actorOf(req), req.params.examId),
   );
 
   app.put(
     '/:examId/attempt/answers',
-    { preHandler: requireStudent, schema: { tags, params: examIdParams, body: saveAnswersBody, response: { 200: saveAnswersResponse } } },
+    { onRequest: requireStudent, schema: { tags, params: examIdParams, body: saveAnswersBody, response: { 200: saveAnswersResponse } } },
     // A request its device has hung up on (timed out) is not applied: see saveAttemptAnswers. (Not
     // req.raw.destroyed: Node sets that once the body has been read, while the connection is still open.)
     async (req) => saveAttemptAnswers(ctx, actorOf(req), req.params.examId, req.body, () => req.raw.socket?.destroyed === true),

@@ -31,7 +31,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sandbox/checkout/:orderId',
     {
-      preHandler: requireStudent,
+      onRequest: requireStudent,
       schema: {
         tags,
         params: z.object({ orderId: z.string().max(100) }),

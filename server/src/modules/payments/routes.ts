@@ -32,8 +32,8 @@ import { findPaymentTiles, findStudentSummary } from './summary.ts';
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['payments'];
-  const student = { preHandler: requireStudent };
-  const admin = { preHandler: requireAdmin };
+  const student = { onRequest: requireStudent };
+  const admin = { onRequest: requireAdmin };
 
   // ---- student ----
   app.post(
@@ -68,11 +68,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The owner (student) or an admin.
   app.get(
     '/status/:orderId',
-    { preHandler: requireUser, schema: { tags, params: orderIdParams, response: { 200: paymentStatusRecord } } },
+    { onRequest: requireUser, schema: { tags, params: orderIdParams, response: { 200: paymentStatusRecord } } },
     async (req) => toStatusRecord(await findPaymentByOrderId(ctx, actorOf(req), req.params.orderId)),
   );
 
-  app.get('/:id/receipt', { preHandler: requireUser, schema: { tags, params: idParams } }, async (req, reply) => {
+  app.get('/:id/receipt', { onRequest: requireUser, schema: { tags, params: idParams } }, async (req, reply) => {
     const receipt = await findReceipt(ctx, actorOf(req), req.params.id);
     return reply
       .type('application/pdf')

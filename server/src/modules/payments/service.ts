@@ -23,7 +23,7 @@ export const newOrderId = () => `ORD_${Date.now()}_${randomBytes(5).toString('he
 
 /**
  * An active course and the fee this student pays for it: the course of their approved admission at
- * the fee fixed at approval (docs/decisions/admission-fee-fixed-at-approval.md), any other at its price.
+ * the fee fixed at approval (docs/decisions/0001-admission-fee-fixed-at-approval.md), any other at its price.
  */
 async function findPayableCourse(ctx: Ctx, actor: Actor, courseId: string) {
   const [course] = await ctx.db.select().from(courses).where(eq(courses.id, courseId)).limit(1);

@@ -8,7 +8,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get(
     '/student',
-    { preHandler: requireStudent, schema: { tags: ['results'], response: { 200: z.array(studentResultSchema) } } },
+    { onRequest: requireStudent, schema: { tags: ['results'], response: { 200: z.array(studentResultSchema) } } },
     async (req) => findStudentResults(ctx, actorOf(req)),
   );
 };

@@ -28,51 +28,49 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['submissions'];
 
   // The exam screen's submission; never rate limited (DESIGN.md section 4).
-  app.post('/', { preHandler: requireStudent, schema: { tags, body: submitBody, response: { 201: submitResponse } } }, async (req, reply) =>
+  app.post('/', { onRequest: requireStudent, schema: { tags, body: submitBody, response: { 201: submitResponse } } }, async (req, reply) =>
     reply.status(201).send(await submitExam(ctx, actorOf(req), req.body)),
   );
 
-  app.get(
-    '/my-submissions',
-    { preHandler: requireStudent, schema: { tags, response: { 200: z.array(mySubmissionSchema) } } },
-    async (req) => findMySubmissions(ctx, actorOf(req)),
+  app.get('/my-submissions', { onRequest: requireStudent, schema: { tags, response: { 200: z.array(mySubmissionSchema) } } }, async (req) =>
+    findMySubmissions(ctx, actorOf(req)),
   );
 
   // SPEC.md section 7: GET /api/submissions/admin answers a list (newest first).
-  app.get('/admin', { preHandler: requireAdmin, schema: { tags, response: { 200: z.array(adminSubmissionRowSchema) } } }, async () =>
+  app.get('/admin', { onRequest: requireAdmin, schema: { tags, response: { 200: z.array(adminSubmissionRowSchema) } } }, async () =>
     findAllSubmissions(ctx),
   );
 
   // The figures behind the tiles, Course Performance Overview and Results Management.
-  app.get('/admin/stats', { preHandler: requireAdmin, schema: { tags, response: { 200: adminSubmissionStatsSchema } } }, async () =>
+  app.get('/admin/stats', { onRequest: requireAdmin, schema: { tags, response: { 200: adminSubmissionStatsSchema } } }, async () =>
     findSubmissionStats(ctx),
   );
 
   app.get(
     '/admin/all',
-    { preHandler: requireAdmin, schema: { tags, querystring: adminSubmissionsQuery, response: { 200: adminSubmissionsPage } } },
+    { onRequest: requireAdmin, schema: { tags, querystring: adminSubmissionsQuery, response: { 200: adminSubmissionsPage } } },
     async (req) => findSubmissionsPage(ctx, req.query),
   );
 
   app.patch(
     '/admin/publish-results/:examId',
-    { preHandler: requireAdmin, schema: { tags, params: examIdParams, response: { 200: publishResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: examIdParams, response: { 200: publishResponse } } },
     async (req) => publishResults(ctx, actorOf(req), req.params.examId),
   );
 
   app.patch(
     '/admin/unpublish-results/:examId',
-    { preHandler: requireAdmin, schema: { tags, params: examIdParams, response: { 200: publishResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: examIdParams, response: { 200: publishResponse } } },
     async (req) => unpublishResults(ctx, actorOf(req), req.params.examId),
   );
 
-  app.get('/:id', { preHandler: requireUser, schema: { tags, params: idParams, response: { 200: submissionDetailSchema } } }, async (req) =>
+  app.get('/:id', { onRequest: requireUser, schema: { tags, params: idParams, response: { 200: submissionDetailSchema } } }, async (req) =>
     findSubmissionDetail(ctx, actorOf(req), req.params.id),
   );
 
   app.patch(
     '/:id/evaluate',
-    { preHandler: requireAdmin, schema: { tags, params: idParams, body: evaluateBody, response: { 200: evaluateResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: evaluateBody, response: { 200: evaluateResponse } } },
     async (req) => evaluateSubmission(ctx, actorOf(req), req.params.id, req.body),
   );
 };

@@ -17,14 +17,13 @@ import { exportStudentsCsv, findStudentDetail, findStudents } from './service.ts
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['users'];
-  // Before validation, so a visitor or student is refused (401/403) whatever they send.
-  app.addHook('onRequest', requireAdmin);
-
-  app.get('/', { schema: { tags, querystring: studentListQuery, response: { 200: studentListResponse } } }, async (req) =>
-    findStudents(ctx, req.query),
+  app.get(
+    '/',
+    { onRequest: requireAdmin, schema: { tags, querystring: studentListQuery, response: { 200: studentListResponse } } },
+    async (req) => findStudents(ctx, req.query),
   );
 
-  app.get('/export.csv', { schema: { tags, querystring: studentListQuery } }, async (req, reply) => {
+  app.get('/export.csv', { onRequest: requireAdmin, schema: { tags, querystring: studentListQuery } }, async (req, reply) => {
     const csv = await exportStudentsCsv(ctx, req.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -33,21 +32,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(csv);
   });
 
-  app.get('/:id', { schema: { tags, params: idParams, response: { 200: studentDetailSchema } } }, async (req) =>
+  app.get('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: studentDetailSchema } } }, async (req) =>
     findStudentDetail(ctx, req.params.id),
   );
 
   app.patch(
     '/:id',
-    { schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } } },
     async (req) => setStudentActive(ctx, actorOf(req), req.params.id, req.body.isActive),
   );
 
-  app.post('/:id/reset-password', { schema: { tags, params: idParams, response: { 200: resetStudentPasswordResponse } } }, async (req) =>
-    resetStudentPassword(ctx, actorOf(req), req.params.id),
+  app.post(
+    '/:id/reset-password',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: resetStudentPasswordResponse } } },
+    async (req) => resetStudentPassword(ctx, actorOf(req), req.params.id),
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
+  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
     deleteStudent(ctx, actorOf(req), req.params.id),
   );
 };

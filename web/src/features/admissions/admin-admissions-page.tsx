@@ -6,8 +6,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useAdmissionRequests } from './api/admin-requests.ts';
 import { RequestDetails } from './components/request-details.tsx';
 import { RequestsTable } from './components/requests-table.tsx';
@@ -41,23 +40,24 @@ export default function AdminAdmissionsPage() {
       {actions.panel && <div className="mb-6">{actions.panel}</div>}
       <StatusTabs value={status} onChange={setStatus} />
       <div id="admission-tabpanel" role="tabpanel" aria-labelledby={`tab-${status}`} className="mt-4">
-        {list.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading admission requests..." />
-          </div>
-        ) : list.isError ? (
-          <ErrorState message={errorMessage(list.error, ADMISSION_WEB_MSG.loadError)} onRetry={() => list.refetch()} />
-        ) : list.data.length === 0 ? (
-          <EmptyState title={emptyText[status]} hint={status === 'pending' ? 'New requests from the website appear here.' : undefined} />
-        ) : (
-          <RequestsTable
-            requests={list.data}
-            onView={setViewing}
-            onApprove={actions.approve}
-            onReject={actions.reject}
-            onDelete={actions.remove}
-          />
-        )}
+        <QueryState
+          query={list}
+          loadingText="Loading admission requests..."
+          errorText={(e) => errorMessage(e, ADMISSION_WEB_MSG.loadError)}
+          isEmpty={(d) => d.length === 0}
+          empty={emptyText[status]}
+          emptyHint={status === 'pending' ? 'New requests from the website appear here.' : undefined}
+        >
+          {(requests) => (
+            <RequestsTable
+              requests={requests}
+              onView={setViewing}
+              onApprove={actions.approve}
+              onReject={actions.reject}
+              onDelete={actions.remove}
+            />
+          )}
+        </QueryState>
       </div>
       <Modal
         open={viewing !== null}

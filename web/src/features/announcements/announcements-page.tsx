@@ -6,8 +6,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useDeleteAnnouncement } from './api/delete-announcement.ts';
 import { useAdminAnnouncements } from './api/get-admin-announcements.ts';
 import { useSetAnnouncementActive } from './api/set-announcement-active.ts';
@@ -54,23 +53,23 @@ export default function AnnouncementsPage() {
         </button>
       }
     >
-      {announcements.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading announcements..." />
-        </div>
-      ) : announcements.isError ? (
-        <ErrorState message={errorMessage(announcements.error, ANNOUNCEMENT_MSG.loadError)} onRetry={() => announcements.refetch()} />
-      ) : announcements.data.length === 0 ? (
-        <EmptyState title={ANNOUNCEMENT_MSG.empty} />
-      ) : (
-        <AnnouncementTable
-          announcements={announcements.data}
-          busyId={busyId}
-          onEdit={(announcement) => setEditing({ announcement })}
-          onToggleActive={onToggleActive}
-          onDelete={setDeleting}
-        />
-      )}
+      <QueryState
+        query={announcements}
+        loadingText="Loading announcements..."
+        errorText={(e) => errorMessage(e, ANNOUNCEMENT_MSG.loadError)}
+        isEmpty={(d) => d.length === 0}
+        empty={ANNOUNCEMENT_MSG.empty}
+      >
+        {(list) => (
+          <AnnouncementTable
+            announcements={list}
+            busyId={busyId}
+            onEdit={(announcement) => setEditing({ announcement })}
+            onToggleActive={onToggleActive}
+            onDelete={setDeleting}
+          />
+        )}
+      </QueryState>
 
       <AnnouncementFormModal
         open={editing !== null}

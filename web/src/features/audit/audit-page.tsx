@@ -1,8 +1,8 @@
 import type { AuditEntity } from '@app/common/schemas/audit';
 import { useState } from 'react';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { EmptyState } from '../../components/states.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { type AuditFilters as Filters, useAuditLog } from './api/audit-log.ts';
 import { AuditFilters } from './components/audit-filters.tsx';
@@ -25,48 +25,50 @@ export default function AuditPage() {
           Every admin action on payments, marks, accounts and admissions, newest first, with the values before and after.
         </p>
         <AuditFilters entity={filters.entity} actorId={filters.actorId} actors={log.data?.actors ?? []} onChange={change} />
-        {log.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner label="Loading audit trail..." />
-          </div>
-        ) : log.isError ? (
-          <ErrorState message={errorMessage(log.error, 'Could not load the audit trail.')} onRetry={() => void log.refetch()} />
-        ) : log.data.entries.length === 0 ? (
-          <EmptyState
-            title={isFiltered ? 'No entries match these filters' : 'No audit entries yet'}
-            hint={
-              isFiltered ? 'Try another entity or person.' : 'Admin actions on payments, marks, accounts and admissions will appear here.'
-            }
-          />
-        ) : (
-          <>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {log.data.total} {log.data.total === 1 ? 'entry' : 'entries'}
-            </p>
-            <AuditTable entries={log.data.entries} />
-            <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
-              <button
-                type="button"
-                className={pageButton}
-                disabled={filters.page <= 1}
-                onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-              >
-                Previous
-              </button>
-              <span className="text-sm text-slate-700">
-                Page {log.data.page} of {log.data.totalPages}
-              </span>
-              <button
-                type="button"
-                className={pageButton}
-                disabled={filters.page >= log.data.totalPages || log.isPlaceholderData}
-                onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-              >
-                Next
-              </button>
-            </nav>
-          </>
-        )}
+        <QueryState
+          query={log}
+          loadingText="Loading audit trail..."
+          errorText={(e) => errorMessage(e, 'Could not load the audit trail.')}
+          isEmpty={(d) => d.entries.length === 0}
+          empty={
+            <EmptyState
+              title={isFiltered ? 'No entries match these filters' : 'No audit entries yet'}
+              hint={
+                isFiltered ? 'Try another entity or person.' : 'Admin actions on payments, marks, accounts and admissions will appear here.'
+              }
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {data.total} {data.total === 1 ? 'entry' : 'entries'}
+              </p>
+              <AuditTable entries={data.entries} />
+              <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
+                <button
+                  type="button"
+                  className={pageButton}
+                  disabled={filters.page <= 1}
+                  onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+                >
+                  Previous
+                </button>
+                <span className="text-sm text-slate-700">
+                  Page {data.page} of {data.totalPages}
+                </span>
+                <button
+                  type="button"
+                  className={pageButton}
+                  disabled={filters.page >= data.totalPages || log.isPlaceholderData}
+                  onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+                >
+                  Next
+                </button>
+              </nav>
+            </>
+          )}
+        </QueryState>
       </div>
     </AdminPage>
   );

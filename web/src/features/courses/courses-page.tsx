@@ -6,8 +6,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useDeleteCourse } from './api/delete-course.ts';
 import { useAdminCourses } from '../../api/courses.ts';
 import { useSetCourseActive } from './api/set-course-active.ts';
@@ -54,23 +53,23 @@ export default function CoursesPage() {
         </button>
       }
     >
-      {courses.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading courses..." />
-        </div>
-      ) : courses.isError ? (
-        <ErrorState message={errorMessage(courses.error, COURSE_MSG.loadError)} onRetry={() => courses.refetch()} />
-      ) : courses.data.length === 0 ? (
-        <EmptyState title={COURSE_MSG.empty} />
-      ) : (
-        <CourseTable
-          courses={courses.data}
-          busyId={busyId}
-          onEdit={(course) => setEditing({ course })}
-          onToggleActive={onToggleActive}
-          onDelete={setDeleting}
-        />
-      )}
+      <QueryState
+        query={courses}
+        loadingText="Loading courses..."
+        errorText={(e) => errorMessage(e, COURSE_MSG.loadError)}
+        isEmpty={(d) => d.length === 0}
+        empty={COURSE_MSG.empty}
+      >
+        {(list) => (
+          <CourseTable
+            courses={list}
+            busyId={busyId}
+            onEdit={(course) => setEditing({ course })}
+            onToggleActive={onToggleActive}
+            onDelete={setDeleting}
+          />
+        )}
+      </QueryState>
 
       <CourseFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} course={editing?.course ?? null} />
 

@@ -4,8 +4,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { EmptyState } from '../../components/states.tsx';
 import { useStudentResults } from '../../api/student-results.ts';
 import { CompletionView } from './components/completion-view.tsx';
 import { ResultDetailsDialog } from './components/result-details-dialog.tsx';
@@ -42,22 +42,26 @@ function ResultsList() {
         </Link>
       </div>
       <div className="mt-6 grid gap-6">
-        {results.isPending ? (
-          <Spinner label="Loading results..." />
-        ) : results.isError ? (
-          <ErrorState message={errorMessage(results.error, 'Failed to load your results')} onRetry={() => results.refetch()} />
-        ) : results.data.length === 0 ? (
-          <EmptyState title="No results yet" hint="Your results will appear here after you take an exam.">
-            <Link to="/student/dashboard" className={`${buttonClass.primary} mt-2`}>
-              Take an Exam
-            </Link>
-          </EmptyState>
-        ) : (
-          <>
-            <SummaryCards results={results.data} />
-            <ResultsTable results={results.data} onDetails={setDetails} />
-          </>
-        )}
+        <QueryState
+          query={results}
+          loadingText="Loading results..."
+          errorText={(e) => errorMessage(e, 'Failed to load your results')}
+          isEmpty={(d) => d.length === 0}
+          empty={
+            <EmptyState title="No results yet" hint="Your results will appear here after you take an exam.">
+              <Link to="/student/dashboard" className={`${buttonClass.primary} mt-2`}>
+                Take an Exam
+              </Link>
+            </EmptyState>
+          }
+        >
+          {(list) => (
+            <>
+              <SummaryCards results={list} />
+              <ResultsTable results={list} onDetails={setDetails} />
+            </>
+          )}
+        </QueryState>
       </div>
       <ResultDetailsDialog result={details} onClose={() => setDetails(null)} />
     </section>

@@ -12,7 +12,7 @@ import { RecentAdmissions } from './recent-admissions.tsx';
 import { DASHBOARD_LIST_SIZE, useDashboardExams, useDashboardStudents } from './sources.ts';
 
 const pill = (active: boolean) =>
-  `rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`;
+  `shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`;
 
 /**
  * /admin/dashboard (docs/product.md section 2): counts, recent admissions, exam, course and student lists,
@@ -33,7 +33,7 @@ export default function AdminDashboardPage() {
       <div className="mt-6 flex flex-col gap-8">
         <CountTiles isPending={stats.isPending} isError={stats.isError} data={stats.data} refetch={stats.refetch} />
         <QuickLinks />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <RecentAdmissions isPending={stats.isPending} isError={stats.isError} data={stats.data} refetch={stats.refetch} />
           <DashboardCard
             title="Newest Students"
@@ -46,12 +46,12 @@ export default function AdminDashboardPage() {
             {(d) => (
               <ul className="divide-y divide-slate-100">
                 {d.users.slice(0, DASHBOARD_LIST_SIZE).map((s) => (
-                  <li key={s._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                    <div className="min-w-0">
+                  <li key={s._id} className="flex items-start justify-between gap-3 py-3">
+                    <div className="min-w-0 flex-1 break-words">
                       <Link to={`/admin/students/${s._id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
                         {s.fullName}
                       </Link>
-                      <p className="truncate text-sm text-slate-600">
+                      <p className="text-sm text-slate-600">
                         {s.courseInterest ?? 'No course'} · {s.centreDetails?.name ?? '—'}
                       </p>
                     </div>
@@ -72,10 +72,10 @@ export default function AdminDashboardPage() {
             {(d) => (
               <ul className="divide-y divide-slate-100">
                 {d.slice(0, DASHBOARD_LIST_SIZE).map((e) => (
-                  <li key={e._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                    <div className="min-w-0">
+                  <li key={e._id} className="flex items-start justify-between gap-3 py-3">
+                    <div className="min-w-0 flex-1 break-words">
                       <p className="font-medium text-slate-900">{e.title}</p>
-                      <p className="truncate text-sm text-slate-600">
+                      <p className="text-sm text-slate-600">
                         {e.course?.name ?? 'No course'} · {e.duration} min · {e.totalMarks} marks
                       </p>
                     </div>
@@ -96,10 +96,10 @@ export default function AdminDashboardPage() {
             {(d) => (
               <ul className="divide-y divide-slate-100">
                 {d.slice(0, DASHBOARD_LIST_SIZE).map((c) => (
-                  <li key={c._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                    <div className="min-w-0">
+                  <li key={c._id} className="flex items-start justify-between gap-3 py-3">
+                    <div className="min-w-0 flex-1 break-words">
                       <p className="font-medium text-slate-900">{c.name}</p>
-                      <p className="truncate text-sm text-slate-600">
+                      <p className="text-sm text-slate-600">
                         {formatINR(c.price)} · {c.duration} · added {formatDate(c.createdAt)}
                       </p>
                     </div>

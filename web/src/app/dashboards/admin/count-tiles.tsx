@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/states.tsx';
 
 type Props = { isPending: boolean; isError: boolean; data?: AdminStats; refetch: () => unknown };
 
-/** The real counts (DESIGN.md section 7: payments is the real number, not 60 % of students). */
+/** The real counts (payments is the real number, never an estimate from the students). */
 export function CountTiles({ isPending, isError, data, refetch }: Props) {
   if (isPending)
     return (

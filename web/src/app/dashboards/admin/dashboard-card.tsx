@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ErrorState } from '../../../components/states.tsx';
-
-type Query<T> = { isPending: boolean; isError: boolean; error: unknown; data?: T; refetch: () => unknown };
+import { type QueryLike, QueryState } from '../../../components/query-state.tsx';
 
 /**
  * One dashboard list: its own loading, error with Retry and empty states, so one failing source never
- * blanks the others (DESIGN.md section 7: no invented fallback data).
+ * blanks the others (no invented fallback data).
  */
 export function DashboardCard<T>({
   title,
@@ -20,7 +17,7 @@ export function DashboardCard<T>({
 }: {
   title: string;
   to: string;
-  query: Query<T>;
+  query: QueryLike<T>;
   failText: string;
   isEmpty: (data: T) => boolean;
   emptyText: string;
@@ -28,7 +25,7 @@ export function DashboardCard<T>({
 }) {
   const id = `card-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="flex flex-col rounded-xl bg-white shadow-sm">
+    <section aria-labelledby={id} className="flex min-w-0 flex-col rounded-xl bg-white shadow-sm">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3">
         <h2 id={id} className="font-semibold text-slate-800">
           {title}
@@ -38,17 +35,15 @@ export function DashboardCard<T>({
         </Link>
       </div>
       <div className="flex-1 p-4">
-        {query.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner />
-          </div>
-        ) : query.isError || query.data === undefined ? (
-          <ErrorState message={failText} onRetry={() => query.refetch()} />
-        ) : isEmpty(query.data) ? (
-          <p className="py-4 text-center text-sm text-slate-600">{emptyText}</p>
-        ) : (
-          children(query.data)
-        )}
+        <QueryState
+          compact
+          query={query}
+          errorText={failText}
+          isEmpty={isEmpty}
+          empty={<p className="py-4 text-center text-sm text-slate-600">{emptyText}</p>}
+        >
+          {children}
+        </QueryState>
       </div>
     </section>
   );

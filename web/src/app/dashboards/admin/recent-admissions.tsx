@@ -7,8 +7,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 // The dashboard composes the admissions feature's own actions rather than copying them.
 import { useApproveAdmission, useRejectAdmission } from '../../../features/admissions/api/admin-requests.ts';
 import { ApprovalPanel } from '../../../features/admissions/components/approval-panel.tsx';
@@ -50,7 +49,7 @@ export function RecentAdmissions({ isPending, isError, data, refetch }: Props) {
 
   const list = data?.recentAdmissions.slice(0, RECENT_ADMISSIONS) ?? [];
   return (
-    <section aria-labelledby="recent-admissions" className="flex flex-col rounded-xl bg-white shadow-sm">
+    <section aria-labelledby="recent-admissions" className="flex min-w-0 flex-col rounded-xl bg-white shadow-sm">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3">
         <h2 id="recent-admissions" className="font-semibold text-slate-800">
           Recent Admission Requests
@@ -69,53 +68,53 @@ export function RecentAdmissions({ isPending, isError, data, refetch }: Props) {
             <ApprovalPanel result={approval} onDismiss={() => setApproval(null)} />
           </div>
         )}
-        {isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner />
-          </div>
-        ) : isError || !data ? (
-          <ErrorState message="Could not load the admission requests." onRetry={() => refetch()} />
-        ) : list.length === 0 ? (
-          <p className="py-4 text-center text-sm text-slate-600">No admission requests yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {list.map((r) => (
-              <li key={r._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <Link to={`/admin/admissions/${r._id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-                    {r.fullName}
-                  </Link>
-                  <p className="truncate text-sm text-slate-600">
-                    {courseLabel(r)} · {formatDate(r.createdAt)}
-                  </p>
-                </div>
-                <div className="flex items-center gap-2">
-                  <AdmissionStatusBadge status={r.status} />
-                  {r.status === 'pending' && (
-                    <>
-                      <button
-                        type="button"
-                        onClick={() => setTarget({ request: r, action: 'approve' })}
-                        className="inline-flex items-center gap-1 rounded-md bg-green-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-green-800"
-                        aria-label={`Approve ${r.fullName}`}
-                      >
-                        <Check aria-hidden="true" className="h-3.5 w-3.5" /> Approve
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setTarget({ request: r, action: 'reject' })}
-                        className="inline-flex items-center gap-1 rounded-md bg-red-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-red-800"
-                        aria-label={`Reject ${r.fullName}`}
-                      >
-                        <X aria-hidden="true" className="h-3.5 w-3.5" /> Reject
-                      </button>
-                    </>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          compact
+          query={{ isPending, isError, data, refetch }}
+          errorText="Could not load the admission requests."
+          isEmpty={() => list.length === 0}
+          empty={<p className="py-4 text-center text-sm text-slate-600">No admission requests yet.</p>}
+        >
+          {() => (
+            <ul className="divide-y divide-slate-100">
+              {list.map((r) => (
+                <li key={r._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="min-w-0 break-words">
+                    <Link to={`/admin/admissions/${r._id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                      {r.fullName}
+                    </Link>
+                    <p className="text-sm text-slate-600">
+                      {courseLabel(r)} · {formatDate(r.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <AdmissionStatusBadge status={r.status} />
+                    {r.status === 'pending' && (
+                      <>
+                        <button
+                          type="button"
+                          onClick={() => setTarget({ request: r, action: 'approve' })}
+                          className="inline-flex items-center gap-1 rounded-md bg-green-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-green-800"
+                          aria-label={`Approve ${r.fullName}`}
+                        >
+                          <Check aria-hidden="true" className="h-3.5 w-3.5" /> Approve
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => setTarget({ request: r, action: 'reject' })}
+                          className="inline-flex items-center gap-1 rounded-md bg-red-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-red-800"
+                          aria-label={`Reject ${r.fullName}`}
+                        >
+                          <X aria-hidden="true" className="h-3.5 w-3.5" /> Reject
+                        </button>
+                      </>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
       <ConfirmDialog
         open={target !== null}

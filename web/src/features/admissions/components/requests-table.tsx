@@ -1,6 +1,7 @@
 import { formatDate } from '@app/common/rules/dates';
 import type { AdmissionRequest } from '@app/common/schemas/admissions';
 import { Check, Eye, Trash2, X } from 'lucide-react';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { centreLabel, courseLabel } from './request-details.tsx';
 import { AdmissionStatusBadge } from './status-badge.tsx';
 
@@ -13,91 +14,75 @@ type Actions = {
 
 const action = 'inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium focus-visible:ring-2';
 
-/** Admission requests with View, Approve, Reject (pending only) and Delete (SPEC.md section 2). */
+const applicant = (r: AdmissionRequest) => (
+  <>
+    <p className="font-medium text-slate-900">{r.fullName}</p>
+    <p className="break-all text-slate-600 md:break-normal">{r.email}</p>
+    <p className="text-slate-500">{r.phone}</p>
+  </>
+);
+
+const columns: Column<AdmissionRequest>[] = [
+  { header: 'Applicant', cell: applicant, hideInCard: true },
+  { header: 'Course', cell: courseLabel },
+  { header: 'Centre', cell: centreLabel },
+  { header: 'Submitted', className: 'whitespace-nowrap', cell: (r) => formatDate(r.createdAt) },
+  { header: 'Status', cell: (r) => <AdmissionStatusBadge status={r.status} />, hideInCard: true },
+];
+
+/**
+ * Admission requests with View, Approve, Reject (pending only) and Delete (docs/product.md section 2):
+ * a table from tablet width up, a card per request on a phone.
+ */
 export function RequestsTable({ requests, onView, onApprove, onReject, onDelete }: { requests: AdmissionRequest[] } & Actions) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Applicant
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Course
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Centre
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Submitted
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {requests.map((r) => (
-            <tr key={r._id} className="align-top">
-              <td className="px-4 py-3">
-                <p className="font-medium text-slate-900">{r.fullName}</p>
-                <p className="text-slate-600">{r.email}</p>
-                <p className="text-slate-500">{r.phone}</p>
-              </td>
-              <td className="px-4 py-3">{courseLabel(r)}</td>
-              <td className="px-4 py-3">{centreLabel(r)}</td>
-              <td className="whitespace-nowrap px-4 py-3">{formatDate(r.createdAt)}</td>
-              <td className="px-4 py-3">
-                <AdmissionStatusBadge status={r.status} />
-              </td>
-              <td className="px-4 py-3">
-                <div className="flex flex-wrap gap-1">
-                  <button
-                    type="button"
-                    className={`${action} text-brand-700 hover:bg-brand-50`}
-                    onClick={() => onView(r)}
-                    aria-label={`View ${r.fullName}`}
-                  >
-                    <Eye aria-hidden="true" className="h-4 w-4" /> View
-                  </button>
-                  {r.status === 'pending' && (
-                    <>
-                      <button
-                        type="button"
-                        className={`${action} text-green-700 hover:bg-green-50`}
-                        onClick={() => onApprove(r)}
-                        aria-label={`Approve ${r.fullName}`}
-                      >
-                        <Check aria-hidden="true" className="h-4 w-4" /> Approve
-                      </button>
-                      <button
-                        type="button"
-                        className={`${action} text-amber-800 hover:bg-amber-50`}
-                        onClick={() => onReject(r)}
-                        aria-label={`Reject ${r.fullName}`}
-                      >
-                        <X aria-hidden="true" className="h-4 w-4" /> Reject
-                      </button>
-                    </>
-                  )}
-                  <button
-                    type="button"
-                    className={`${action} text-red-700 hover:bg-red-50`}
-                    onClick={() => onDelete(r)}
-                    aria-label={`Delete ${r.fullName}`}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={requests}
+      rowKey={(r) => r._id}
+      columns={columns}
+      caption="Admission requests"
+      cardTitle={applicant}
+      cardBadge={(r) => <AdmissionStatusBadge status={r.status} />}
+      actions={(r) => (
+        <div className="flex flex-wrap gap-1">
+          <button
+            type="button"
+            className={`${action} text-brand-700 hover:bg-brand-50`}
+            onClick={() => onView(r)}
+            aria-label={`View ${r.fullName}`}
+          >
+            <Eye aria-hidden="true" className="h-4 w-4" /> View
+          </button>
+          {r.status === 'pending' && (
+            <>
+              <button
+                type="button"
+                className={`${action} text-green-700 hover:bg-green-50`}
+                onClick={() => onApprove(r)}
+                aria-label={`Approve ${r.fullName}`}
+              >
+                <Check aria-hidden="true" className="h-4 w-4" /> Approve
+              </button>
+              <button
+                type="button"
+                className={`${action} text-amber-800 hover:bg-amber-50`}
+                onClick={() => onReject(r)}
+                aria-label={`Reject ${r.fullName}`}
+              >
+                <X aria-hidden="true" className="h-4 w-4" /> Reject
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className={`${action} text-red-700 hover:bg-red-50`}
+            onClick={() => onDelete(r)}
+            aria-label={`Delete ${r.fullName}`}
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+          </button>
+        </div>
+      )}
+    />
   );
 }

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES } from '@app/common/constants';
 import { type Announcement, type AnnouncementBody, announcementBody } from '@app/common/schemas/announcements';
 import { useEffect } from 'react';
-import { type Resolver, type ResolverOptions, type ResolverResult, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
@@ -12,29 +14,27 @@ import { fromIstInput, toIstInput } from '../ist-input.ts';
 import { audienceOptions, priorityOptions, typeOptions } from '../labels.ts';
 import { ANNOUNCEMENT_MSG } from '../messages.ts';
 
-type FormValues = {
-  title: string;
-  content: string;
-  type: Announcement['type'];
-  priority: Announcement['priority'];
-  targetAudience: Announcement['targetAudience'];
-  publishDate: string;
-  expiryDate: string;
-};
-
-// The date inputs hold India-time text; the resolver turns them into instants and validates the
-// API body with the server's own schema (blank publish date = now, blank expiry = none).
-const schemaResolver = zodResolver(announcementBody);
-const resolver: Resolver<FormValues, unknown, AnnouncementOutput> = async (values, context, options) => {
-  const input: AnnouncementBody = { ...values, publishDate: fromIstInput(values.publishDate), expiryDate: fromIstInput(values.expiryDate) };
-  if (input.expiryDate && !input.publishDate && new Date(input.expiryDate) <= new Date()) {
-    return { values: {}, errors: { expiryDate: { type: 'custom', message: 'Expiry date must be after the publish date' } } };
-  }
-  return (await schemaResolver(input, context, options as unknown as ResolverOptions<AnnouncementBody>)) as unknown as ResolverResult<
-    FormValues,
-    AnnouncementOutput
-  >;
-};
+// The date inputs hold India-time text; this schema turns them into instants and validates the API
+// body with the server's own schema (blank publish date = now, blank expiry = none).
+export const announcementForm = z
+  .object({
+    title: z.string(),
+    content: z.string(),
+    type: z.enum(ANNOUNCEMENT_TYPES),
+    priority: z.enum(ANNOUNCEMENT_PRIORITIES),
+    targetAudience: z.enum(ANNOUNCEMENT_AUDIENCES),
+    publishDate: z.string(),
+    expiryDate: z.string(),
+  })
+  .transform((v): AnnouncementBody => ({ ...v, publishDate: fromIstInput(v.publishDate), expiryDate: fromIstInput(v.expiryDate) }))
+  .superRefine((v, ctx) => {
+    // A blank publish date means now: an expiry already past is refused before the server is asked.
+    if (v.expiryDate && !v.publishDate && new Date(v.expiryDate) <= new Date()) {
+      ctx.addIssue({ code: 'custom', path: ['expiryDate'], message: 'Expiry date must be after the publish date' });
+    }
+  })
+  .pipe(announcementBody);
+type FormValues = z.input<typeof announcementForm>;
 
 const toFormValues = (a?: Announcement | null): FormValues => ({
   title: a?.title ?? '',
@@ -48,11 +48,11 @@ const toFormValues = (a?: Announcement | null): FormValues => ({
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; announcement: Announcement | null };
 
-/** Add / Edit Announcement modal (SPEC.md section 5 "Announcement form"). */
+/** Add / Edit Announcement modal (docs/product.md section 5 "Announcement form"). */
 export function AnnouncementFormModal({ open, onOpenChange, announcement }: Props) {
   const isEdit = Boolean(announcement);
   const { register, handleSubmit, reset, setError, formState } = useForm<FormValues, unknown, AnnouncementOutput>({
-    resolver,
+    resolver: zodResolver(announcementForm),
     defaultValues: toFormValues(announcement),
   });
   const save = useSaveAnnouncement();

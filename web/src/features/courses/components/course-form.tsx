@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FEE_TYPE_LABELS, FEE_TYPES } from '@app/common/constants';
-import { type Course, type CourseBody, courseBody } from '@app/common/schemas/courses';
+import { type Course, courseBody } from '@app/common/schemas/courses';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { type Resolver, type ResolverOptions, type ResolverResult, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
@@ -12,25 +13,21 @@ import { Modal } from '../../../components/modal.tsx';
 import { type CourseOutput, useSaveCourse } from '../api/save-course.ts';
 import { COURSE_MSG } from '../messages.ts';
 
-// The form keeps features as objects (what useFieldArray needs) and the price as typed text; the
-// resolver turns them into the API body and validates it with the server's own schema.
-type CourseFormValues = Omit<CourseBody, 'features' | 'price' | 'category' | 'isActive'> & {
-  price: string;
-  category: string;
-  features: { value: string }[];
-};
-
-const schemaResolver = zodResolver(courseBody);
-const courseResolver: Resolver<CourseFormValues, unknown, CourseOutput> = async (values, context, options) => {
-  const isPriceBlank = String(values.price ?? '').trim() === '';
-  const input: CourseBody = { ...values, price: isPriceBlank ? undefined : values.price, features: values.features.map((f) => f.value) };
-  const result = (await schemaResolver(input, context, options as unknown as ResolverOptions<CourseBody>)) as unknown as ResolverResult<
-    CourseFormValues,
-    CourseOutput
-  >;
-  if (isPriceBlank) return { values: {}, errors: { ...result.errors, price: { type: 'required', message: 'Price is required' } } };
-  return result;
-};
+// The form keeps features as objects (what useFieldArray needs) and the price as typed text; this
+// schema reads them into the API body with the server's own field rules, every field at once.
+export const courseForm = z.object({
+  ...courseBody.shape,
+  // A blank price would read as 0: it is refused as missing before the number rules run.
+  price: z
+    .unknown()
+    .refine((v) => String(v ?? '').trim() !== '', 'Price is required')
+    .pipe(courseBody.shape.price),
+  features: z
+    .array(z.object({ value: z.string() }))
+    .transform((list) => list.map((f) => f.value))
+    .pipe(courseBody.shape.features),
+});
+type CourseFormValues = z.input<typeof courseForm>;
 
 const feeTypeOptions = FEE_TYPES.map((v) => ({ value: v, label: FEE_TYPE_LABELS[v] }));
 
@@ -46,10 +43,10 @@ const toFormValues = (course?: Course | null): CourseFormValues => ({
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; course: Course | null };
 
-/** Add Course / Edit Course modal (SPEC.md section 5 "Course form"). */
+/** Add Course / Edit Course modal (docs/product.md section 5 "Course form"). */
 export function CourseFormModal({ open, onOpenChange, course }: Props) {
   const isEdit = Boolean(course);
-  const form = useForm<CourseFormValues, unknown, CourseOutput>({ resolver: courseResolver, defaultValues: toFormValues(course) });
+  const form = useForm<CourseFormValues, unknown, CourseOutput>({ resolver: zodResolver(courseForm), defaultValues: toFormValues(course) });
   const { register, handleSubmit, reset, setError, formState, control } = form;
   const features = useFieldArray({ control, name: 'features' });
   const save = useSaveCourse();
@@ -131,7 +128,7 @@ export function CourseFormModal({ open, onOpenChange, course }: Props) {
                     <p className="text-sm text-red-700">{e.features?.[i]?.value?.message ?? e.features?.[i]?.message}</p>
                   )}
                 </div>
-                {/* A row can be removed only while more than one exists (SPEC.md section 5). */}
+                {/* A row can be removed only while more than one exists (docs/product.md section 5). */}
                 {features.fields.length > 1 && (
                   <button
                     type="button"

@@ -1,3 +1,4 @@
+import { formatTimer } from '@app/common/rules/timer';
 import type { AvailableExam } from '@app/common/schemas/exams';
 import { CheckCircle2, Clock, FileText, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
@@ -5,7 +6,7 @@ import { buttonClass } from '../../../components/field.tsx';
 import { useAvailableExams } from '../api/dashboard.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 
-/** Available exams with Start, Resume (attempt in progress) or 'Already Attempted' (SPEC.md section 4). */
+/** Available exams with Start, Resume with the time left (attempt in progress) or 'Already Attempted' (docs/product.md section 2). */
 export function AvailableExams() {
   const exams = useAvailableExams();
   return (
@@ -33,14 +34,21 @@ export function AvailableExams() {
                     <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Already Attempted
                   </span>
                 ) : (
-                  <Link
-                    to={`/student/exam/${exam._id}`}
-                    className={buttonClass.primary}
-                    aria-label={`${exam.attemptStatus === 'in_progress' ? 'Resume' : 'Start'} ${exam.title}`}
-                  >
-                    <PlayCircle aria-hidden="true" className="h-4 w-4" />
-                    {exam.attemptStatus === 'in_progress' ? 'Resume Exam' : 'Start Exam'}
-                  </Link>
+                  <div className="flex flex-wrap items-center gap-3">
+                    {exam.attemptStatus === 'in_progress' && exam.remainingSeconds !== null && (
+                      <span className="text-sm font-medium text-amber-700" data-testid="time-left">
+                        {formatTimer(exam.remainingSeconds)} left
+                      </span>
+                    )}
+                    <Link
+                      to={`/student/exam/${exam._id}`}
+                      className={buttonClass.primary}
+                      aria-label={`${exam.attemptStatus === 'in_progress' ? 'Resume' : 'Start'} ${exam.title}`}
+                    >
+                      <PlayCircle aria-hidden="true" className="h-4 w-4" />
+                      {exam.attemptStatus === 'in_progress' ? 'Resume Exam' : 'Start Exam'}
+                    </Link>
+                  </div>
                 )}
               </li>
             ))}

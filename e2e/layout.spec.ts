@@ -1,0 +1,146 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, expect, signIn, test } from './fixtures.ts';
+
+// Phone layouts: no page scrolls sideways at 360 px or wider, even with a long course name and the
+// "Kasba/Ballygunge Centre"; the students and admission request lists are cards on a phone with every
+// action on screen. Desktop journeys (the other spec files) keep the tables.
+
+const tag = `L${Date.now().toString(36)}`;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const LONG_COURSE = `Five-Year Integrated B.A. LL.B. (Hons) Entrance Foundation Programme with Weekend Mock Tests ${tag}`;
+
+type Made = { student: { name: string; email: string; password: string; id: string }; pending: { name: string; id: string } };
+
+async function apiToken(request: APIRequestContext) {
+  const res = await request.post('/api/auth/login', { data: ADMIN });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).token as string;
+}
+
+async function requestAdmission(request: APIRequestContext, first: string, course: string) {
+  const name = `${first} ${tag}`;
+  const res = await request.post('/api/admission-requests', {
+    data: {
+      fullName: name,
+      email: `${first.toLowerCase()}-${tag.toLowerCase()}@e2e.local`,
+      phone: '9876543210',
+      address: '45 Rashbehari Connector, Kasba, Kolkata',
+      education: 'Class 12',
+      course,
+      centre: 'kasba',
+      reason: 'Law entrance preparation',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return { name, email: `${first.toLowerCase()}-${tag.toLowerCase()}@e2e.local`, id: (await res.json()).request._id as string };
+}
+
+/** A course with a long name, one approved student and one pending request at the Kasba/Ballygunge Centre. */
+async function setUp(request: APIRequestContext): Promise<Made> {
+  const token = await apiToken(request);
+  const course = await request.post('/api/courses', {
+    headers: bearer(token),
+    data: {
+      name: LONG_COURSE,
+      description: 'A long course name on a phone.',
+      price: 45000,
+      feeType: 'full',
+      duration: '12 months',
+      features: ['Mock tests'],
+    },
+  });
+  expect(course.status()).toBe(201);
+  const courseId = (await course.json())._id as string;
+  const approvedReq = await requestAdmission(request, 'Sudeshna', courseId);
+  const approved = await request.patch(`/api/admission-requests/admin/${approvedReq.id}/approve`, {
+    headers: bearer(token),
+    data: { adminNotes: null },
+  });
+  expect(approved.ok()).toBeTruthy();
+  const { user } = await approved.json();
+  const pending = await requestAdmission(request, 'Anindita', courseId);
+  return { student: { name: approvedReq.name, email: approvedReq.email, password: user.temporaryPassword, id: user._id }, pending };
+}
+
+/** The page is loaded (no spinner left) and is no wider than the viewport. */
+async function expectNoSideScroll(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect.soft(scrollWidth, `${path} is ${scrollWidth - clientWidth} px wider than the screen`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Every element matched is fully inside the viewport's width. */
+async function expectWithinWidth(page: Page, names: string[]) {
+  const width = page.viewportSize()!.width;
+  for (const name of names) {
+    const target = page.getByRole('button', { name }).or(page.getByRole('link', { name }));
+    await expect(target).toBeVisible();
+    const box = (await target.boundingBox())!;
+    expect(box.x, `${name} starts off-screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${name} ends off-screen`).toBeLessThanOrEqual(width);
+  }
+}
+
+test.describe('phone layouts', () => {
+  let made: Made;
+  test.beforeAll(async ({ request }) => {
+    made = await setUp(request);
+  });
+
+  test('no admin page scrolls sideways at 360 px', async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password); // the welcome line is in the phone's closed menu
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/students',
+      `/admin/students/${made.student.id}`,
+      '/admin/admissions',
+      `/admin/admissions/${made.pending.id}`,
+      '/admin/exams',
+      '/admin/submissions',
+      '/admin/courses',
+      '/admin/announcements',
+      '/admin/payments',
+      '/admin/audit',
+      '/admin/materials',
+      '/admin/create-admin',
+    ]) {
+      await expectNoSideScroll(page, path);
+    }
+    // The long course name and the centre are on the dashboard, whole.
+    await page.goto('/admin/dashboard');
+    await expect(page.getByText(LONG_COURSE).first()).toBeVisible();
+  });
+
+  test('no student page scrolls sideways at 360 px', async ({ page }) => {
+    await signIn(page, made.student.email, made.student.password);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/student/dashboard', '/student/results', '/student/admission', '/student/payment', '/payment/admission']) {
+      await expectNoSideScroll(page, path);
+    }
+  });
+
+  test('students and admission requests are cards on a phone with every action on screen', async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto(`/admin/students?search=${encodeURIComponent(made.student.name)}`);
+    const students = page.getByRole('list', { name: 'Students' });
+    await expect(students.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const s = made.student.name;
+    await expectWithinWidth(page, [`View ${s}`, `Email ${s}`, `Deactivate ${s}`, `Reset password of ${s}`, `Delete ${s}`]);
+
+    await page.goto('/admin/admissions');
+    const card = page.getByRole('list', { name: 'Admission requests' }).getByRole('listitem').filter({ hasText: made.pending.name });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('Kasba/Ballygunge Centre')).toBeVisible();
+    const p = made.pending.name;
+    await expectWithinWidth(page, [`View ${p}`, `Approve ${p}`, `Reject ${p}`, `Delete ${p}`]);
+  });
+});
