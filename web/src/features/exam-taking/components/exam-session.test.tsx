@@ -1,7 +1,8 @@
 import type { Attempt, ExamStudent } from '@app/common/schemas/exams';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadRenderer } from '../../../components/rich-text.tsx';
 import { ExamSession } from './exam-session.tsx';
 
 // The exam screen against a scripted server: every fetch goes through `reply`, which a test sets.
@@ -85,6 +86,15 @@ const reload = (session: { unmount: () => void }) => {
   session.unmount();
   calls = [];
 };
+
+// The exam screen is a large tree (palette, sections, passage pane): on a loaded machine its first
+// renders take seconds of wall time, while the fake clock drives everything the tests assert.
+vi.setConfig({ testTimeout: 30_000 });
+
+// The formatted-text renderer loads lazily; load it once here so no test pays for the import.
+beforeAll(async () => {
+  await loadRenderer();
+}, 60_000);
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

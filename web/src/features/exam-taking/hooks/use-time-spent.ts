@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 
-/** How often the time on the current question is counted. */
-export const TIME_TICK_MS = 1000;
-
 /**
  * Seconds per question, counted while the question is on screen (docs/product-papers.md). Starts from
- * what the server saved, so a reload or another device continues the count. Counts from the clock, not
- * the number of ticks, so a throttled background tab loses nothing.
+ * what the server saved, so a reload or another device continues the count. Counted from the clock when
+ * the question changes, when the counts are read and when counting stops, so no timer has to tick and a
+ * throttled background tab loses nothing.
  */
 export function useTimeSpent(initial: Record<string, number>, currentId: string, running: boolean) {
   const spent = useRef<Record<string, number>>({ ...initial });
@@ -14,15 +12,20 @@ export function useTimeSpent(initial: Record<string, number>, currentId: string,
   const carry = useRef(0);
   const last = useRef(Date.now());
   const current = useRef(currentId);
+  const counting = useRef(running);
+  spent.current[currentId] ??= 0;
 
+  /** Adds the time since the last count to the question on screen (none while not counting). */
   const account = useCallback(() => {
     const now = Date.now();
-    const ms = carry.current + Math.max(0, now - last.current);
+    if (counting.current) {
+      const ms = carry.current + Math.max(0, now - last.current);
+      const whole = Math.floor(ms / 1000);
+      carry.current = ms - whole * 1000;
+      const id = current.current;
+      spent.current[id] = (spent.current[id] ?? 0) + whole;
+    }
     last.current = now;
-    const whole = Math.floor(ms / 1000);
-    carry.current = ms - whole * 1000;
-    const id = current.current;
-    spent.current[id] = (spent.current[id] ?? 0) + whole;
   }, []);
 
   // Switching question: what was counted goes to the question left.
@@ -31,25 +34,19 @@ export function useTimeSpent(initial: Record<string, number>, currentId: string,
     account();
     carry.current = 0;
     current.current = currentId;
-    spent.current[currentId] ??= 0;
   }, [currentId, account]);
 
+  // Time up (or resumed): count up to now under the old state, then switch.
   useEffect(() => {
-    spent.current[current.current] ??= 0;
-    if (!running) return;
-    last.current = Date.now();
-    const timer = window.setInterval(account, TIME_TICK_MS);
-    return () => {
-      window.clearInterval(timer);
-      account();
-    };
+    account();
+    counting.current = running;
   }, [running, account]);
 
   /** The counts so far (the current question's seconds included). */
   const snapshot = useCallback(() => {
-    if (running) account();
+    account();
     return { ...spent.current };
-  }, [account, running]);
+  }, [account]);
 
   return { snapshot };
 }
