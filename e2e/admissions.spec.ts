@@ -33,9 +33,11 @@ async function requestAdmission(page: Page, p: { name: string; email: string; ce
   await expect(page.getByText('You will receive your login credentials by email once your request is approved.')).toBeVisible();
 }
 
-async function checkStatus(page: Page, email: string) {
+/** The status lookup needs the e-mail and the phone given on the form (fillRequest's 9876543210). */
+async function checkStatus(page: Page, email: string, phone = '+91 98765 43210') {
   await page.goto('/admission-status');
   await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Phone number', { exact: true }).fill(phone);
   await page.getByRole('button', { name: 'Check Status' }).click();
 }
 
@@ -65,7 +67,9 @@ test('the public forms validate every required field and are accessible', async 
   await page.goto('/admission-status');
   await page.getByRole('button', { name: 'Check Status' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Phone number is required')).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(`nobody-${stamp()}@e2e.local`);
+  await page.getByLabel('Phone number', { exact: true }).fill('9876543210');
   await page.getByRole('button', { name: 'Check Status' }).click();
   await expect(page.getByRole('alert')).toContainText('No admission request found');
   await expectAccessible(page);
@@ -133,6 +137,8 @@ test('a visitor requests admission, an admin approves it and the new student sig
   await page.getByRole('button', { name: `Approve ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve admission request' });
   await dialog.getByLabel('Admin notes (optional)').fill('Welcome to the CLAT batch');
+  // Written for the applicant: mailed with the credentials and shown on the status page.
+  await dialog.getByLabel('Send this note to the applicant (otherwise it stays internal)').check();
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
 
   const panel = page.getByRole('region', { name: 'Student account created' });
@@ -153,6 +159,7 @@ test('a visitor requests admission, an admin approves it and the new student sig
   expect(welcome).toBeTruthy();
   const mailed = /Temporary password: (\S+)/.exec(welcome?.text ?? '')?.[1];
   expect(mailed).toBe(shownPassword);
+  expect(welcome?.text).toContain('Welcome to the CLAT batch');
 
   const studentContext = await browser.newContext();
   const student = await studentContext.newPage();
@@ -188,10 +195,17 @@ test('a request rejected from the dashboard shows Rejected on the status page', 
   await expect(recent.getByRole('button', { name: `Reject ${name}` })).toHaveCount(0);
   await expect(recent.getByRole('listitem').filter({ hasText: name }).getByText('Rejected')).toBeVisible();
 
+  // The dashboard's note is internal: the applicant is told of the decision, never of the note.
   const mails = await mailsTo(page, email);
-  expect(mails.some((m) => m.subject.includes('about your admission request'))).toBeTruthy();
+  const rejection = mails.find((m) => m.subject.includes('about your admission request'));
+  expect(rejection).toBeTruthy();
+  expect(rejection?.text).not.toContain('Rejected from dashboard');
 
   await checkStatus(page, email);
   await expect(page.getByText('Rejected', { exact: true })).toBeVisible();
-  await expect(page.getByText('Rejected from dashboard')).toBeVisible();
+  await expect(page.getByText('Rejected from dashboard')).toHaveCount(0);
+  // Someone who knows only the e-mail learns nothing.
+  await checkStatus(page, email, '9000000000');
+  await expect(page.getByRole('alert')).toContainText('No admission request found');
+  await expect(page.getByText(name)).toHaveCount(0);
 });

@@ -227,12 +227,20 @@ test('an admin creates an admin, who resets a forgotten password through the mai
   await send.click();
   await expect(page.getByRole('status')).toHaveText('Password reset link has been sent to your email address. Please check your inbox.');
 
-  // Read the mail at /dev/mailbox and follow the link.
+  // A visitor cannot read the mailbox (it holds reset links): only a signed-in admin can.
+  await page.goto('/dev/mailbox');
+  await expect(page.getByRole('alert')).toContainText('sign in as an admin to read it');
+  await expect(page.getByRole('link', { name: /\/reset-password\// })).toHaveCount(0);
+
+  // The first admin reads the mail at /dev/mailbox; the new admin follows the link.
+  await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/dev/mailbox');
   await page.getByRole('button', { name: new RegExp(`To: ${email.replace(/[.]/g, '\\.')}`) }).click();
   const link = page.getByRole('link', { name: /\/reset-password\// });
   await expect(link).toBeVisible();
-  await link.click();
+  const href = (await link.getAttribute('href')) ?? '';
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await page.goto(new URL(href).pathname);
   await expect(page).toHaveURL(/\/reset-password\/[\w-]{43}$/);
 
   // Mismatch, then too short, then valid.

@@ -18,11 +18,16 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** Mails kept in the dev outbox for one address, newest first. */
+/** Mails kept in the dev outbox for one address, newest first (read as the admin: nobody else may). */
 export async function mailsTo(page: Page, to: string): Promise<{ subject: string; text: string }[]> {
-  const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const login = await page.request.post('/api/auth/login', { data: ADMIN });
+  expect(login.ok()).toBeTruthy();
+  const { token } = await login.json();
+  const res = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBeTruthy();
-  return res.json();
+  const mails = await res.json();
+  await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+  return mails;
 }
 
 export const test = base;

@@ -58,6 +58,8 @@ async function createStudent(request: APIRequestContext): Promise<Student> {
 }
 
 test('a student pays a course fee with coupon EARLY20 and downloads the PDF receipt', async ({ page }) => {
+  // A long journey (pay, dashboard, covered course, history, receipt, four axe scans): three times the timeout.
+  test.slow();
   const course = await clatCourse(page.request);
   const total = course.price - (course.price * 20) / 100;
   const s = await createStudent(page.request);
@@ -103,17 +105,23 @@ test('a student pays a course fee with coupon EARLY20 and downloads the PDF rece
   await gateway.getByRole('button', { name: `Pay ${inr(total)}` }).click();
   await expect(page.getByText('Payment successful! Course access has been granted.')).toBeVisible();
   await expect(page).toHaveURL(/\/student\/dashboard$/);
-  // The dashboard's payment summary: the course fee paid with a coupon settles the whole fee.
+  // The dashboard's payment summary: the course fee paid with a coupon settles the whole fee; Paid is
+  // the money received and the discount has its own line.
   const fees = page.getByRole('region', { name: 'Fees and payments' });
   await expect(fees).toContainText('Completed');
   await expect(fees).toContainText(`Total fees${inr(course.price)}`);
-  await expect(fees).toContainText(`Paid${inr(course.price)}`);
+  await expect(fees).toContainText(`Paid${inr(total)}`);
+  await expect(fees).toContainText(`Discount${inr(course.price - total)}`);
   await expect(fees).toContainText(`Pending${inr(0)}`);
   const schedule = fees.getByRole('table', { name: 'Installment schedule' });
   await expect(schedule.getByRole('cell', { name: 'Paid', exact: true })).toHaveCount(4);
   await expect(fees.getByRole('link', { name: 'Pay Installment' })).toHaveCount(0);
 
+  // The fee is covered: Fee Payment shows the course as paid and it cannot be chosen again.
   await page.goto('/student/payment');
+  const covered = page.getByRole('radio', { name: 'CLAT Preparation, paid' });
+  await expect(covered).toBeDisabled();
+  await expect(page.getByTestId(`course-${course._id}`)).toContainText('Paid');
   const history = page.getByRole('list', { name: 'Payments' });
   const paid = history.getByRole('listitem').filter({ hasText: 'Completed' });
   await expect(paid).toContainText('CLAT Preparation');
@@ -258,10 +266,26 @@ test('a declined installment lands on /payment/failed with the gateway message a
   await expect(help).toContainText('Support phone:');
   await expectAccessible(page);
 
+  const declinedUrl = new URL(page.url());
+
   await page.goto('/payment/failed?orderId=ORD_UNKNOWN&error=callback_failed');
   await expect(
     page.getByText('There was an error processing the payment callback. If money was deducted from your account, please contact support.'),
   ).toBeVisible();
+
+  // /payment/success states success only for a completed payment of one's own: the declined order (back
+  // button, bookmark), an unknown order and no order at all show the failed or unknown state.
+  const declinedOrder = declinedUrl.searchParams.get('orderId') ?? '';
+  await page.goto(`/payment/success?orderId=${declinedOrder}`);
+  await expect(page.getByRole('heading', { name: 'Payment Not Completed' })).toBeVisible();
+  await expect(page.getByText('A confirmation email has been sent', { exact: false })).toHaveCount(0);
+  for (const url of ['/payment/success?orderId=ORD_UNKNOWN', '/payment/success']) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'Payment Status Unknown' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toHaveCount(0);
+    await expect(page.getByText('A confirmation email has been sent', { exact: false })).toHaveCount(0);
+  }
+  await expectAccessible(page);
 });
 
 /** The five tiles as numbers (rupee amounts without their formatting). */
@@ -282,13 +306,20 @@ async function readTiles(page: Page) {
 }
 
 test('an admin verifies an offline payment and refunds a completed one; the tiles follow', async ({ page }) => {
-  const course = await clatCourse(page.request);
+  test.slow();
+  const clat = await clatCourse(page.request);
+  // The offline payment is for another course: once CLAT is paid, its fee cannot be paid (nor verified) again.
+  const other = ((await (await page.request.get('/api/courses')).json()) as { _id: string; name: string; price: number }[]).find(
+    (c) => c.name !== 'CLAT Preparation',
+  )!;
+  const course = other;
   const s = await createStudent(page.request);
   const token = await apiToken(page.request, s.email, s.password);
-  const order = (method: 'offline' | 'gateway') =>
-    page.request.post('/api/payments/orders', { headers: bearer(token), data: { courseId: course._id, method } }).then((r) => r.json());
-  // An offline payment (pending), a paid gateway payment (completed) and an abandoned checkout (pending).
-  await order('offline');
+  const order = (method: 'offline' | 'gateway', courseId = clat._id) =>
+    page.request.post('/api/payments/orders', { headers: bearer(token), data: { courseId, method } }).then((r) => r.json());
+  // An offline payment (pending), an abandoned checkout (pending) and a paid gateway payment (completed).
+  await order('offline', other._id);
+  await order('gateway');
   const paid = await order('gateway');
   const answer = await (await page.request.post(paid.checkout.url, { headers: bearer(token), data: { action: 'pay' } })).json();
   const verified = await page.request.post('/api/payments/verify', {
@@ -296,7 +327,6 @@ test('an admin verifies an offline payment and refunds a completed one; the tile
     data: { orderId: answer.orderId, paymentId: answer.paymentId, signature: answer.signature },
   });
   expect(verified.ok(), await verified.text()).toBeTruthy();
-  await order('gateway');
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/payments');
@@ -334,13 +364,37 @@ test('an admin verifies an offline payment and refunds a completed one; the tile
       successful: before.successful + 1,
     });
 
+  const afterVerify = await readTiles(page);
   await completed.getByRole('button', { name: /^Refund/ }).click();
-  await page.getByRole('dialog', { name: 'Refund this payment?' }).getByRole('button', { name: 'Refund' }).click();
+  const refundDialog = page.getByRole('dialog', { name: 'Refund this payment?' });
+  await expect(refundDialog.getByLabel(/^Refund amount/)).toHaveValue(String(clat.price));
+  await refundDialog.getByRole('button', { name: 'Refund' }).click();
   await expect(page.getByText('Payment refunded.')).toBeVisible();
   const refunded = online.filter({ hasText: 'Refunded' });
   await expect(refunded.getByRole('button')).toHaveCount(0);
   await expect(refunded.getByRole('link', { name: /^View/ })).toBeVisible();
-  await expect.poll(() => readTiles(page)).toEqual({ ...before, pending: before.pending - course.price, successful: before.successful });
+  await expect
+    .poll(() => readTiles(page))
+    .toEqual({ ...afterVerify, revenue: afterVerify.revenue - clat.price, successful: afterVerify.successful - 1 });
+
+  // A part of a payment: ₹1 of the offline one; it stays completed for the rest.
+  await offline.getByRole('button', { name: /^Refund/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Refund this payment?' })
+    .getByLabel(/^Refund amount/)
+    .fill(String(course.price + 1));
+  await page.getByRole('dialog', { name: 'Refund this payment?' }).getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('dialog', { name: 'Refund this payment?' }).getByRole('alert')).toContainText(
+    `The refund can be at most ${inr(course.price)}`,
+  );
+  await page
+    .getByRole('dialog', { name: 'Refund this payment?' })
+    .getByLabel(/^Refund amount/)
+    .fill('1');
+  await page.getByRole('dialog', { name: 'Refund this payment?' }).getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText(`${inr(1)} refunded.`)).toBeVisible();
+  await expect(offline).toContainText('Completed');
+  await expect.poll(async () => (await readTiles(page)).revenue).toBe(afterVerify.revenue - clat.price - 1);
 
   // The status filter and the detail page with its history of state changes.
   await page.getByLabel('Filter by status').selectOption('refunded');

@@ -123,14 +123,19 @@ test('an admin filters, sorts, searches, exports, deactivates, resets and delete
 
   // Deactivate: the row says Inactive, the status filter finds it, and the student cannot sign in.
   expect(await loginStatus(page.request, aarav.email, aarav.password)).toBe(200);
+  // Aarav is signed in elsewhere when the admin deactivates the account.
+  const other = await browser.newContext();
+  const studentPage = await other.newPage();
+  await signIn(studentPage, aarav.email, aarav.password);
   await page.getByRole('button', { name: `Deactivate ${aarav.name}` }).click();
   await expect(page.getByRole('button', { name: `Activate ${aarav.name}` })).toBeVisible();
   await page.getByLabel('Status', { exact: true }).selectOption('inactive');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Inactive');
-  const other = await browser.newContext();
-  const studentPage = await other.newPage();
-  await studentPage.goto('/login');
+  // Their next step lands on the sign-in page, which says why.
+  await studentPage.goto('/student/results');
+  await expect(studentPage).toHaveURL(/\/login$/);
+  await expect(studentPage.getByRole('alert')).toHaveText('Your account has been deactivated. Please contact the institute.');
   await studentPage.getByLabel('Email').fill(aarav.email);
   await studentPage.getByLabel('Password', { exact: true }).fill(aarav.password);
   await studentPage.getByRole('button', { name: 'Sign in' }).click();

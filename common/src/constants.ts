@@ -97,3 +97,7 @@ export const CSV_STUDENT_COLUMNS = [
   'Average Score',
   'Joined Date',
 ] as const;
+
+/** The `reason` of a 401 whose token the server ended (the web shows it on /login). */
+export const SIGN_OUT_REASONS = { sessionEnded: 'SESSION_ENDED', deactivated: 'ACCOUNT_DEACTIVATED' } as const;
+export type SignOutReason = (typeof SIGN_OUT_REASONS)[keyof typeof SIGN_OUT_REASONS];

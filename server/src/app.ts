@@ -14,6 +14,7 @@ import { validatorCompilerForStorableText } from './lib/validation.ts';
 import { admissionRequestRoutes, studentAdmissionRoutes } from './modules/admissions/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { createGateway } from './modules/payments/gateways/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -30,7 +31,7 @@ import { Mailer } from './modules/mail/service.ts';
 import { MarkingQuestionCache } from './modules/attempts/finalize.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, requireAdmin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { requestIdFor } from './plugins/logging.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     signer: new TokenSigner(loadSigningSecret(config.JWT_SECRET, persistent ? config.dataDir : null), config.TOKEN_TTL_HOURS * 3600),
     mailer: new Mailer(dbHandle.db, config.SMTP_URL, config.MAIL_FROM, app.log),
     storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+    gateway: createGateway(config, dbHandle),
     caches: { publicReads: new ReadCache(PUBLIC_READ_TTL_MS), markingQuestions: new MarkingQuestionCache() },
   };
   app.decorate('ctx', ctx);
@@ -89,7 +91,10 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // The API description maps every route and field: in production only a signed-in admin reads it.
+      api.get('/docs', { schema: { hide: true }, onRequest: config.NODE_ENV === 'production' ? requireAdmin : [] }, async () =>
+        app.swagger(),
+      );
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(centreRoutes, { prefix: '/centres' });
       await api.register(courseRoutes, { prefix: '/courses' });

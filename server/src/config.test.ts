@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -101,7 +102,8 @@ describe('loadConfig', () => {
 const PRODUCTION: Record<string, string> = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://app@db:5432/app',
-  JWT_SECRET: 'x'.repeat(48),
+  // `openssl rand -base64 48`
+  JWT_SECRET: 'q3Jv8XkS0bN2wYtR5mLp9ZcHd7GfUe1aVi4oKs6TnBy3Mx0PlQwErTy8UiOp',
   SMTP_URL: 'smtp://user:pass@mail.example.com:587',
   PUBLIC_URL: 'https://institute.example.com',
   PAYMENT_GATEWAY: 'razorpay',
@@ -109,6 +111,26 @@ const PRODUCTION: Record<string, string> = {
   RAZORPAY_KEY_SECRET: 'razorpay-secret',
   RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
 };
+
+describe('JWT_SECRET randomness in production', () => {
+  it('refuses a long but predictable secret with a clear message, and accepts random ones', () => {
+    for (const weak of ['a'.repeat(32), 'a'.repeat(200), 'ab'.repeat(40), '0123456789'.repeat(4), 'passwordpasswordpasswordpassword']) {
+      const message = failureOf({ ...PRODUCTION, JWT_SECRET: weak });
+      expect(message, weak).toMatch(/JWT_SECRET: too predictable \(about \d+ bits of randomness, at least 128 needed\)/);
+      expect(message).toContain('openssl rand -base64 48');
+      expect(message).not.toContain(weak);
+    }
+    for (let i = 0; i < 20; i++) {
+      for (const random of [randomBytes(48).toString('base64'), randomBytes(32).toString('hex'), randomBytes(32).toString('base64url')]) {
+        expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET: random }), random).not.toThrow();
+      }
+    }
+  });
+
+  it('leaves development alone: any secret of 32 characters is taken there', () => {
+    expect(loadConfig({ JWT_SECRET: 'a'.repeat(32) }).JWT_SECRET).toBe('a'.repeat(32));
+  });
+});
 
 describe('loadConfig in production', () => {
   it('starts with a complete production configuration', () => {
@@ -125,6 +147,7 @@ describe('loadConfig in production', () => {
       [{ PAYMENT_GATEWAY: 'sandbox' }, 'PAYMENT_GATEWAY', 'must be razorpay or paytm'],
       [{ JWT_SECRET: '' }, 'JWT_SECRET', 'required in production'],
       [{ JWT_SECRET: 'y'.repeat(31) }, 'JWT_SECRET', 'at least 32 characters'],
+      [{ JWT_SECRET: 'a'.repeat(32) }, 'JWT_SECRET', 'too predictable'],
       [{ DATABASE_URL: '' }, 'DATABASE_URL', 'embedded database is not for production'],
       [{ PUBLIC_URL: '' }, 'PUBLIC_URL', 'https://'],
       [{ PUBLIC_URL: 'http://institute.example.com' }, 'PUBLIC_URL', 'https://'],

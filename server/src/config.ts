@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -95,6 +96,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+const MIN_SECRET_BITS = 128;
+
+/**
+ * An estimate of a secret's randomness: the smaller of its length times the Shannon entropy of its
+ * characters and the size it compresses to. A repeated or patterned value ("aaaa…", "0123456789…",
+ * "abcabc…") scores far below a random one of the same length; a random 48-character base64 or
+ * 64-character hex value scores well above 128 bits.
+ */
+export function estimatedEntropyBits(secret: string): number {
+  return Math.min(shannonBits(secret), deflateRawSync(Buffer.from(secret, 'utf8'), { level: 9 }).length * 8);
+}
+
+function shannonBits(secret: string): number {
+  const chars = [...secret];
+  const counts = new Map<string, number>();
+  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) {
+    const p = n / chars.length;
+    perChar -= p * Math.log2(p);
+  }
+  return perChar * chars.length;
+}
+
 /**
  * What development forgives and production must not (docs/operations.md): mail kept instead of sent,
  * play money, a secret generated onto one machine's disk, the embedded database (DESIGN.md section 9)
@@ -105,6 +130,13 @@ function productionProblems(c: z.infer<typeof envSchema>): [string, string][] {
   const problems: [string, string][] = [];
   if (!c.DATABASE_URL) problems.push(['DATABASE_URL', 'required in production (the embedded database is not for production)']);
   if (!c.JWT_SECRET) problems.push(['JWT_SECRET', 'required in production (at least 32 random characters, the same on every instance)']);
+  else if (estimatedEntropyBits(c.JWT_SECRET) < MIN_SECRET_BITS) {
+    problems.push([
+      'JWT_SECRET',
+      `too predictable (about ${Math.floor(estimatedEntropyBits(c.JWT_SECRET))} bits of randomness, at least ${MIN_SECRET_BITS} needed): ` +
+        'use a random value such as the output of `openssl rand -base64 48`',
+    ]);
+  }
   if (!c.SMTP_URL) problems.push(['SMTP_URL', 'required in production (without it e-mails are never sent)']);
   if (c.PAYMENT_GATEWAY === 'sandbox')
     problems.push(['PAYMENT_GATEWAY', 'must be razorpay or paytm in production (sandbox takes no real money)']);

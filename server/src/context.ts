@@ -3,6 +3,7 @@ import type { Db, DbHandle } from './db/client.ts';
 import type { TokenSigner } from './lib/tokens.ts';
 import type { Mailer } from './modules/mail/service.ts';
 import type { Storage } from './lib/storage.ts';
+import type { PaymentGateway } from './modules/payments/gateways/types.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { MarkingQuestionCache } from './modules/attempts/finalize.ts';
 
@@ -22,6 +23,8 @@ export type Ctx = {
   signer: TokenSigner;
   mailer: Mailer;
   storage: Storage;
+  /** The payment gateway PAYMENT_GATEWAY selects, built once with the app (tests may put a fake in its place). */
+  gateway: PaymentGateway;
   caches: AppCaches;
 };
 
@@ -31,6 +34,9 @@ export type Actor = {
   firstName: string;
   lastName: string;
   email: string;
+  /** The token this request came with (absent for actors made outside a request, e.g. jobs). */
+  tokenId?: string;
+  tokenExpiresAt?: number;
 };
 
 declare module 'fastify' {
@@ -39,5 +45,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** Set when a token was presented that the server ended or whose account is deactivated. */
+    signedOutReason: import('@app/common/constants').SignOutReason | null;
   }
 }

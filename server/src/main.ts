@@ -3,6 +3,7 @@ import pg from 'pg';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DbHandle, openDb } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { secureDataDir } from './lib/data-dir.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
@@ -19,6 +20,10 @@ async function main() {
     }
     throw err;
   }
+  // Everything the server writes is its user's alone (DATA_DIR holds password hashes and personal data);
+  // what an earlier start or a copy left wider is repaired before anything is opened.
+  process.umask(0o077);
+  let repaired = secureDataDir(config.dataDir);
   const dbHandle = await openDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const app = await buildApp({ config, dbHandle, logger: loggerOptions(config) });
   // Instances starting together take turns: one migrates and seeds, the others find it done (DESIGN.md section 9).
@@ -29,6 +34,10 @@ async function main() {
     app.log.info({ applied }, applied > 0 ? 'database migrations applied' : 'database migrations already up to date');
     return seed(app.ctx, { demo: config.SEED_DEMO });
   });
+  // PGlite writes its files world-readable (0666) whatever the umask: made owner-only once it has them
+  // all. Files it adds later sit in directories only the owner can enter.
+  repaired += secureDataDir(config.dataDir);
+  if (repaired > 0) app.log.info({ repaired, dataDir: config.dataDir }, 'DATA_DIR entries readable by others were made owner-only');
   app.ctx.mailer.startWorker();
   // Settles gateway payments whose callback never arrived (DESIGN.md section 6).
   const stopReconciler = startReconciler(app.ctx, app.log);
@@ -61,7 +70,9 @@ async function main() {
       : config.ADMIN_PASSWORD
         ? '    password: the ADMIN_PASSWORD you set'
         : '    password: the one printed at the first start (or set ADMIN_EMAIL/ADMIN_PASSWORD for a new admin)',
-    config.SMTP_URL ? '' : `  E-mails are kept, not sent: read them at ${siteUrl}/dev/mailbox`,
+    config.SMTP_URL
+      ? `  E-mails are sent through the SMTP server at ${new URL(config.SMTP_URL).host}`
+      : `  E-mails are not sent (no SMTP_URL): they are kept in the outbox, which a signed-in admin reads at ${siteUrl}/dev/mailbox`,
     '',
   ];
   console.log(lines.join('\n'));

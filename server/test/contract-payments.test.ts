@@ -106,7 +106,10 @@ describe('fee payment (sandbox gateway)', () => {
 
 describe('admin payments', () => {
   it('GET /api/payments → an array of payments; PATCH …/verify and POST …/refund → updated', async () => {
-    const offline = expectOk(await student().post('/api/payments/orders', { courseId, method: 'offline' }), 201);
+    // Another course: the student's fee for `courseId` is paid, and a fee paid cannot be ordered again.
+    const other = { name: 'Other Course', description: 'Other', price: 30000, feeType: 'full', duration: '8 months', features: ['Tests'] };
+    const otherId = expectOk(await t.admin.post('/api/courses', other), 201)._id;
+    const offline = expectOk(await student().post('/api/payments/orders', { courseId: otherId, method: 'offline' }), 201);
     const list = expectOk(await t.admin.get('/api/payments'));
     expect(Array.isArray(list)).toBe(true);
     expect(list).toHaveLength(3);
@@ -121,7 +124,7 @@ describe('admin payments', () => {
     expect(refunded.status).toBe('refunded');
     expect((await t.admin.get('/api/payments?status=refunded')).json()).toHaveLength(1);
     // A gateway payment the gateway has not received cannot be verified (DESIGN.md section 4).
-    const unpaid = expectOk(await student().post('/api/payments/orders', { courseId }), 201);
+    const unpaid = expectOk(await student().post('/api/payments/orders', { courseId: otherId }), 201);
     const refused = expectError(await t.admin.patch(`/api/payments/${unpaid.paymentId}/verify`), 409, 'CONFLICT');
     expect(refused.message).toBe('The gateway has not received this payment.');
   });
@@ -155,7 +158,7 @@ describe("the admin's student calls (/api/users)", () => {
     expect(typeof body.message).toBe('string');
     expect((await t.visitor.post('/api/auth/login', { email, password })).statusCode).toBe(401);
     expect((await student().get('/api/auth/profile')).statusCode).toBe(401); // the old token ends too
-    const mails = expectOk(await t.visitor.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
+    const mails = expectOk(await t.admin.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
     expect(mails.length).toBeGreaterThan(1);
   });
 
@@ -170,7 +173,7 @@ describe('forgotten password', () => {
   it('POST /api/auth/forgot-password → message; POST /api/auth/reset-password/{token} → message', async () => {
     const forgot = expectOk(await t.visitor.post('/api/auth/forgot-password', { email }));
     expect(typeof forgot.message).toBe('string');
-    const mails = expectOk(await t.visitor.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
+    const mails = expectOk(await t.admin.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
     const link = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mails[0].text)?.[1];
     expect(link).toBeTruthy();
     const reset = expectStatus(

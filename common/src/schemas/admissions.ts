@@ -158,7 +158,10 @@ export const admissionRequestSchema = z.object({
   centre: z.string(),
   reason: z.string(),
   status: z.enum(ADMISSION_STATUSES),
+  /** Internal unless noteIsForApplicant. */
   adminNotes: z.string().nullable(),
+  /** The admin marked adminNotes as a message to the applicant: only then are they mailed and shown on the status lookup. */
+  noteIsForApplicant: z.boolean(),
   admissionNumber: z.string().nullable(),
   batchYear: z.string().nullable(),
   /** The student account created on approval (null before, or after the account was deleted). */
@@ -193,8 +196,21 @@ export const admissionStatusParams = z.object({
     .max(254)
     .transform((v) => v.toLowerCase()),
 });
-/** The status form's own field: the e-mail is required. */
-export const admissionStatusForm = z.object({ email: emailSchema });
+/**
+ * The phone as the applicant typed it on the form, compared without spaces, dashes, brackets or a leading
+ * +91 (so "+91 98765-43210" and "9876543210" are the same number).
+ */
+export const normalisePhone = (phone: string) => phone.replace(/[\s\-()]/g, '').replace(/^\+91/, '');
+
+/** GET /api/admission-requests/status/{email}?phone=…: the lookup also needs the phone given on the form. */
+export const admissionStatusQuery = z.object({
+  phone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(40, 'Phone number is too long'),
+});
+/** The status form's fields: the e-mail and the phone number given on the form. */
+export const admissionStatusForm = z.object({
+  email: emailSchema,
+  phone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(40, 'Phone number is too long'),
+});
 export const admissionStatusResponse = z.object({
   fullName: z.string(),
   course: z.string().nullable(),
@@ -202,6 +218,7 @@ export const admissionStatusResponse = z.object({
   createdAt: z.string(),
   status: z.enum(ADMISSION_STATUSES),
   approvedAt: z.string().nullable(),
+  /** The admin's note only when it was written for the applicant; else null. */
   adminNotes: z.string().nullable(),
 });
 export type AdmissionStatusAnswer = z.infer<typeof admissionStatusResponse>;
@@ -213,11 +230,21 @@ export const admissionListQuery = z.object({
 export const admissionListResponse = z.object({ requests: z.array(admissionRequestSchema) });
 export const admissionOneResponse = z.object({ request: admissionRequestSchema });
 
-/** Approve and reject take optional notes; the dashboard sends 'Approved from dashboard' / 'Rejected from dashboard'. */
+/**
+ * Approve and reject take optional notes; the dashboard sends 'Approved from dashboard' / 'Rejected from
+ * dashboard'. Notes stay internal unless `noteIsForApplicant` is true: then they are the admin's message to
+ * the applicant, mailed with the decision and shown on the status lookup.
+ */
 export const admissionDecisionBody = z
-  .object({ adminNotes: z.string().trim().max(2000, 'Notes are too long').nullish() })
+  .object({
+    adminNotes: z.string().trim().max(2000, 'Notes are too long').nullish(),
+    noteIsForApplicant: z.boolean({ error: 'noteIsForApplicant must be true or false' }).optional(),
+  })
   .optional()
-  .transform((v) => ({ adminNotes: v?.adminNotes ? v.adminNotes : null }));
+  .transform((v) => ({
+    adminNotes: v?.adminNotes ? v.adminNotes : null,
+    noteIsForApplicant: Boolean(v?.adminNotes && v.noteIsForApplicant),
+  }));
 export type AdmissionDecisionBody = z.input<typeof admissionDecisionBody>;
 
 export const approveAdmissionResponse = z.object({

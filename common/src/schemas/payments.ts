@@ -4,7 +4,8 @@ import { FEE_TYPES, INSTALLMENT_OPTIONS } from '../constants.ts';
 // Payments: fee payment, installment (course) payment, status pages, history, summary and the admin
 // ledger (SPEC.md sections 2, 3, 5, 7, 8, 9; DESIGN.md sections 4 and 6). Amounts are rupees here.
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+/** `cancelled`: an order the customer abandoned or that expired at the gateway (no money, not pending). */
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['gateway', 'offline'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -33,6 +34,9 @@ export const PAYMENT_MSG = {
   gatewayNotPaid: 'The gateway has not received this payment.',
   verifyOnlyPending: 'Only a pending payment can be verified.',
   refundOnlyCompleted: 'Only a completed payment can be refunded.',
+  refundInvalidAmount: 'Please enter a valid refund amount',
+  refundAboveLeft: (left: string) => `The refund can be at most ${left}, what is left of this payment`,
+  feeAlreadyPaid: (course: string) => `The fee for ${course} is already paid: nothing is due for it.`,
   courseUnavailable: 'This course is not available for payment.',
   notFound: 'Payment not found',
   receiptOnlyCompleted: 'A receipt is available once the payment is completed.',
@@ -117,6 +121,8 @@ export const paymentHistoryItem = z.object({
   course: z.string(),
   /** Rupees actually charged (after any discount). */
   amount: z.number(),
+  /** Rupees refunded so far (a partial refund leaves the payment completed). */
+  refunded: z.number(),
   fee: z.number(),
   discount: z.number(),
   couponCode: z.string().nullable(),
@@ -236,19 +242,50 @@ export const paymentSummarySchema = z.object({
   admissionId: z.string(),
   course: z.object({ _id: z.string().nullable(), name: z.string(), feeType: z.enum(FEE_TYPES) }),
   totalFees: z.number(),
+  /** Money actually received for these fees (net of refunds). */
   paidAmount: z.number(),
+  /** Coupon discounts granted on these fees (their own line: not money received). */
+  discountAmount: z.number(),
+  /** totalFees - paidAmount - discountAmount, never below 0. */
   pendingAmount: z.number(),
+  /** The first installment not yet covered and what is left of it; null when nothing is due. */
+  nextDue: z.object({ installmentNumber: z.number(), amount: z.number() }).nullable(),
   paymentStatus: z.enum(['completed', 'partial', 'unpaid']),
   installments: z.array(installmentSchema),
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+/**
+ * GET /api/payments/fees (student): every active course with what this student owes for it, as the
+ * server decides it (the admission's fixed fee for the admitted course, its price for any other, less
+ * what was paid and discounted). The Fee Payment page shows these figures and never prices a course.
+ */
+export const courseFeeSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  feeType: z.enum(FEE_TYPES),
+  duration: z.string(),
+  features: z.array(z.string()),
+  /** The fee for this student (rupees). */
+  fee: z.number(),
+  paid: z.number(),
+  discount: z.number(),
+  /** What is still due; 0 = the fee is covered and no order is accepted for it. */
+  due: z.number(),
+  status: z.enum(['completed', 'partial', 'unpaid']),
+  /** The course of the student's approved admission. */
+  admitted: z.boolean(),
+});
+export type CourseFee = z.infer<typeof courseFeeSchema>;
+export const courseFeesResponse = z.array(courseFeeSchema);
 
 // ---- Admin ledger (/admin/payments) ----
 
 export const paymentListQuery = z.object({
   status: z.preprocess(
     blankToUndefined,
-    z.enum(PAYMENT_STATUSES, { error: 'Status must be pending, completed, failed or refunded' }).optional(),
+    z.enum(PAYMENT_STATUSES, { error: 'Status must be pending, completed, failed, cancelled or refunded' }).optional(),
   ),
 });
 
@@ -275,6 +312,8 @@ export const adminPaymentSchema = z.object({
   razorpayPaymentId: z.string().nullable(),
   receiptNumber: z.string().nullable(),
   responseMessage: z.string().nullable(),
+  /** Rupees refunded so far; the payment counts for amount - refunded. */
+  refunded: z.number(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -296,6 +335,10 @@ export type PaymentEvent = z.infer<typeof paymentEventSchema>;
 export const adminPaymentDetailSchema = adminPaymentSchema.extend({
   refundId: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /** Each refund with its amount (rupees), oldest first. */
+  refunds: z.array(z.object({ amount: z.number(), refundId: z.string().nullable(), who: z.string(), when: z.string() })),
+  /** Captures on this order after it was completed (money taken twice): to be refunded at the gateway. */
+  extraCaptures: z.array(z.object({ gatewayPaymentId: z.string(), amount: z.number(), when: z.string() })),
   history: z.array(paymentEventSchema),
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
@@ -311,10 +354,27 @@ export const paymentTilesSchema = z.object({
   successful: z.number(),
   failed: z.number(),
   refunded: z.number(),
-  /** completed / all payments as a rounded percent; 0 when there are none. */
+  /** Abandoned or expired orders: no money, not counted as pending nor in the success rate. */
+  cancelled: z.number(),
+  /** completed / all payments but the cancelled ones, as a rounded percent; 0 when there are none. */
   successRate: z.number(),
 });
 export type PaymentTiles = z.infer<typeof paymentTilesSchema>;
+
+/**
+ * POST /api/payments/{id}/refund (admin): `amount` in rupees (paise precision); none refunds what is
+ * left of the payment; above what is left is a 400 naming `amount`.
+ */
+export const refundPaymentBody = z
+  .object({
+    amount: z
+      .number({ error: PAYMENT_MSG.refundInvalidAmount })
+      .refine((v) => Number.isFinite(v) && v > 0, PAYMENT_MSG.refundInvalidAmount)
+      .refine((v) => Math.round(v * 100) === v * 100, PAYMENT_MSG.refundInvalidAmount)
+      .optional(),
+  })
+  .nullish();
+export type RefundPaymentBody = z.input<typeof refundPaymentBody>;
 
 /** PATCH /api/payments/{id}/verify and POST /api/payments/{id}/refund answer the updated payment. */
 export const adminPaymentActionResponse = adminPaymentDetailSchema;

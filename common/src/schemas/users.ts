@@ -14,6 +14,7 @@ export const USER_MSG = {
   notFound: 'Student Not Found',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   cannotDeleteSelf: 'You cannot delete your own account',
+  lastAdmin: 'The institute must keep at least one active admin: add or activate another admin first.',
   activated: 'Student account activated',
   deactivated: 'Student account deactivated',
   resetSent: (email: string) => `Password reset email sent to ${email}`,
@@ -35,7 +36,7 @@ const positiveInt = (fallback: number) =>
  * A limit above 100 is lowered to 100.
  */
 export const studentListQuery = z.object({
-  role: z.preprocess(blankToUndefined, z.enum(['student'], { error: 'Only students are listed here' }).default('student')),
+  role: z.preprocess(blankToUndefined, z.enum(['student', 'admin'], { error: 'Role must be student or admin' }).default('student')),
   search: optionalText(200),
   status: z.preprocess(blankToUndefined, z.enum(STUDENT_STATUSES, { error: 'Status must be active or inactive' }).optional()),
   /** A course name (the students' course interest). */
@@ -76,6 +77,10 @@ export const studentListResponse = z.object({
   stats: studentStatsSchema,
 });
 export type StudentListAnswer = z.infer<typeof studentListResponse>;
+
+/** GET /api/users?role=admin: every admin, by name (the admins page, docs/product.md section 2). */
+export const adminListResponse = z.object({ users: z.array(userSchema), total: z.number() });
+export type AdminListAnswer = z.infer<typeof adminListResponse>;
 
 export const studentSubmissionSchema = z.object({
   _id: z.string(),

@@ -73,14 +73,7 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
       },
     };
   }
-  let client: PGlite;
-  if (opts.dataDir) {
-    const dir = path.join(opts.dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
-  }
+  const client = opts.dataDir ? await openPgliteDir(path.join(opts.dataDir, 'pglite')) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -89,4 +82,40 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
     close: () => client.close(),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
   };
+}
+
+const INIT_PREFIX = 'pglite.init-';
+
+/**
+ * The embedded database in `dir`. A first start creates it in a temporary directory beside it and moves it
+ * into place only once PGlite has finished creating it, so a start that is killed half-way leaves either
+ * no database (the next start begins again) or a complete one, never a directory that cannot start.
+ */
+export async function openPgliteDir(dir: string): Promise<PGlite> {
+  const parent = path.dirname(dir);
+  fs.mkdirSync(parent, { recursive: true });
+  // What an interrupted first start left behind is never used.
+  for (const name of fs.readdirSync(parent)) {
+    if (name.startsWith(INIT_PREFIX)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+  // An empty directory (created by hand, or by an older version killed before it wrote) is no database yet.
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+  if (!fs.existsSync(dir)) {
+    const temp = fs.mkdtempSync(path.join(parent, INIT_PREFIX));
+    const fresh = new PGlite(temp);
+    await fresh.waitReady;
+    await fresh.close();
+    fs.renameSync(temp, dir);
+  }
+  try {
+    const client = new PGlite(dir);
+    await client.waitReady;
+    return client;
+  } catch (err) {
+    throw new Error(
+      `The embedded database in ${dir} could not be opened (${(err as Error)?.message ?? err}). ` +
+        'Restore DATA_DIR from a backup (docs/operations.md), or, if it holds nothing to keep, delete that directory to start afresh.',
+      { cause: err },
+    );
+  }
 }

@@ -22,7 +22,7 @@ export const payments = pgTable(
     discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
     couponCode: text('coupon_code'),
     currency: text('currency').notNull().default('INR'),
-    status: text('status', { enum: ['pending', 'completed', 'failed', 'refunded'] })
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled', 'refunded'] })
       .notNull()
       .default('pending'),
     method: text('method', { enum: ['gateway', 'offline'] }).notNull(),
@@ -38,6 +38,8 @@ export const payments = pgTable(
     paidAt: ts('paid_at'),
     refundId: text('refund_id'),
     refundedAt: ts('refunded_at'),
+    /** Sum of payment_refunds.amount_paise, kept in the same transaction as each refund row. */
+    refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,7 +50,53 @@ export const payments = pgTable(
     index('payments_student_idx').on(t.studentId, t.createdAt),
     index('payments_status_idx').on(t.status),
     check('payments_amount_positive', sql`amount_paise > 0`),
+    check('payments_refunded_within_amount', sql`refunded_paise >= 0 and refunded_paise <= amount_paise`),
   ],
+);
+
+/**
+ * Each refund of a payment, with its amount (a refund is an amount, not a state): the payment counts
+ * for what was not refunded, and is `refunded` once these reach its amount. A gateway's refund id is
+ * recorded once, so the admin's refund call and the gateway's refund webhook never count it twice.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The gateway's refund id; null for an offline payment's refund (money returned by the office). */
+    gatewayRefundId: text('gateway_refund_id'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorLabel: text('actor_label').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId, t.createdAt),
+    uniqueIndex('payment_refunds_gateway_key').on(t.gatewayRefundId),
+    check('payment_refunds_amount_positive', sql`amount_paise > 0`),
+  ],
+);
+
+/**
+ * A capture the gateway reports on an order whose payment was already completed by another capture
+ * (a second attempt that went through): the money was taken twice, so it is kept here, flagged for
+ * refund, and shown on the payment's detail page until an admin refunds it at the gateway.
+ */
+export const paymentExtraCaptures = pgTable(
+  'payment_extra_captures',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_extra_captures_gateway_key').on(t.gatewayPaymentId)],
 );
 
 /** Receipt numbers RCT-<year>-<n>: n comes from one sequence, so two instances never hand out the same. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, marksColumn, ts, updatedAt } from './columns.ts';
 
 export const centres = pgTable('centres', {
@@ -27,8 +27,6 @@ export const users = pgTable(
     education: text('education'),
     centreId: text('centre_id').references(() => centres.id),
     tokenVersion: integer('token_version').notNull().default(0),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: ts('locked_until'),
     lastLogin: ts('last_login'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -53,6 +51,34 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * Failed sign-ins, counted per e-mail and address (`address` is the client's) and per e-mail over all
+ * addresses (`address` = '*'). Keyed by the e-mail typed, whether or not it has an account, so a lock
+ * says nothing about who has one. `trusted`: this address has signed in to this e-mail before.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    trusted: boolean('trusted').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.address] })],
+);
+
+/** Tokens signed out before they expire (logout); a row can go once its token has expired. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
 
 export const mailOutbox = pgTable(
@@ -166,6 +192,8 @@ export const admissionRequests = pgTable(
       .notNull()
       .default('pending'),
     adminNotes: text('admin_notes'),
+    /** The admin wrote adminNotes for the applicant: only then do they reach the applicant (mail, status lookup). */
+    noteIsForApplicant: boolean('note_is_for_applicant').notNull().default(false),
     admissionNumber: text('admission_number'),
     batchYear: text('batch_year'),
     /** The course fee at approval (paise): what the student owes, whatever the course's price later (issue 5). */

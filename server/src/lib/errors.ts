@@ -19,6 +19,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Why, for a client that acts on it: a 401's SESSION_ENDED or ACCOUNT_DEACTIVATED. */
+    readonly reason?: string,
   ) {
     super(message);
   }

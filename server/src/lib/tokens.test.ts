@@ -7,6 +7,9 @@ import { loadSigningSecret, TokenSigner } from './tokens.ts';
 
 const secret = Buffer.from('unit-test-secret-unit-test-secret!!');
 const claims = { sub: '0b6f6c1e-2f7a-4c43-9a0e-6d1a3c1f9e11', role: 'student' as const, ver: 3 };
+/** What verify answers for a token of `claims`: the claims, its own id and its expiry. */
+const verified = expect.objectContaining({ ...claims, jti: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+const JTI = 'AAAAAAAAAAAAAAAAAAAAAA';
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
 describe('TokenSigner', () => {
@@ -17,9 +20,12 @@ describe('TokenSigner', () => {
     const token = signer.sign(claims, now);
     const [header, payload] = token.split('.');
     expect(decode(header)).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(decode(payload)).toEqual({ ...claims, aud: 'lawcoach-api', iat: now / 1000, exp: now / 1000 + 3600 });
-    expect(signer.verify(token, now)).toEqual(claims);
-    expect(signer.verify(token, now + 3599_000)).toEqual(claims);
+    const decoded = decode(payload);
+    expect(decoded).toEqual({ ...claims, jti: expect.any(String), aud: 'lawcoach-api', iat: now / 1000, exp: now / 1000 + 3600 });
+    expect(signer.verify(token, now)).toEqual({ ...claims, jti: decoded.jti, exp: now / 1000 + 3600 });
+    expect(signer.verify(token, now + 3599_000)).toEqual(verified);
+    // Each token has its own id (a logout revokes that one token).
+    expect(decode(signer.sign(claims, now).split('.')[1]).jti).not.toBe(decoded.jti);
   });
 
   it('refuses a token at and after its expiry', () => {
@@ -74,7 +80,7 @@ describe('loadSigningSecret', () => {
     expect(loadSigningSecret(undefined, dir).equals(first)).toBe(true);
     // Tokens survive a restart: a new signer with the kept secret accepts the old token.
     const token = new TokenSigner(first, 60).sign(claims);
-    expect(new TokenSigner(loadSigningSecret(undefined, dir), 60).verify(token)).toEqual(claims);
+    expect(new TokenSigner(loadSigningSecret(undefined, dir), 60).verify(token)).toEqual(verified);
   });
 
   it('creates the data folder when missing', () => {
@@ -116,7 +122,7 @@ describe('TokenSigner algorithm allow-list', () => {
   const signer = new TokenSigner(secret, 3600);
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const payload = () =>
-    b64({ ...claims, aud: 'lawcoach-api', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 });
+    b64({ ...claims, jti: JTI, aud: 'lawcoach-api', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 });
   /** Signed with our secret as HMAC-SHA256 whatever the header claims: only the header differs. */
   const withHeader = (header: unknown) => {
     const body = `${b64(header)}.${payload()}`;
@@ -124,7 +130,7 @@ describe('TokenSigner algorithm allow-list', () => {
   };
 
   it('accepts only its own HS256 header', () => {
-    expect(signer.verify(withHeader({ alg: 'HS256', typ: 'JWT' }))).toEqual(claims);
+    expect(signer.verify(withHeader({ alg: 'HS256', typ: 'JWT' }))).toEqual(expect.objectContaining({ ...claims, jti: JTI }));
     for (const alg of ['none', 'None', 'HS384', 'HS512', 'RS256', 'ES256', 'PS256', 'hs256', '']) {
       expect(signer.verify(withHeader({ alg, typ: 'JWT' })), alg).toBeNull();
     }
@@ -147,9 +153,21 @@ describe('TokenSigner algorithm allow-list', () => {
       return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
     };
     const exp = Math.floor(Date.now() / 1000) + 60;
-    expect(signer.verify(sign({ ...claims, aud: 'lawcoach-api', exp }))).toEqual(claims);
-    expect(signer.verify(sign({ ...claims, aud: 'other-api', exp }))).toBeNull();
-    expect(signer.verify(sign({ ...claims, aud: ['lawcoach-api'], exp }))).toBeNull();
-    expect(signer.verify(sign({ ...claims, exp }))).toBeNull();
+    expect(signer.verify(sign({ ...claims, jti: JTI, aud: 'lawcoach-api', exp }))).toEqual({ ...claims, jti: JTI, exp });
+    expect(signer.verify(sign({ ...claims, jti: JTI, aud: 'other-api', exp }))).toBeNull();
+    expect(signer.verify(sign({ ...claims, jti: JTI, aud: ['lawcoach-api'], exp }))).toBeNull();
+    expect(signer.verify(sign({ ...claims, jti: JTI, exp }))).toBeNull();
+  });
+
+  it('refuses, without throwing, a validly signed token whose subject is not a UUID or that has no id', () => {
+    const sign = (p: Record<string, unknown>) => {
+      const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(p)}`;
+      return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+    };
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    for (const sub of ['a'.repeat(36), '-'.repeat(36), 'not-a-uuid', '0b6f6c1e-2f7a-4c43-9a0e-6d1a3c1f9e1', '', "x' or '1'='1"]) {
+      expect(signer.verify(sign({ ...claims, sub, jti: JTI, aud: 'lawcoach-api', exp })), sub).toBeNull();
+    }
+    expect(signer.verify(sign({ ...claims, aud: 'lawcoach-api', exp }))).toBeNull();
   });
 });

@@ -5,9 +5,12 @@ import path from 'node:path';
 // HS256 JSON Web Tokens, written small on purpose: one algorithm allowed, audience and expiry checked.
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 const AUDIENCE = 'lawcoach-api';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TokenClaims = { sub: string; role: 'admin' | 'student'; ver: number };
-type Payload = TokenClaims & { aud: string; iat: number; exp: number };
+/** What a valid token carries: its claims, its own id (a logout revokes that id) and its expiry (seconds). */
+export type VerifiedToken = TokenClaims & { jti: string; exp: number };
+type Payload = TokenClaims & { jti: string; aud: string; iat: number; exp: number };
 
 export class TokenSigner {
   constructor(
@@ -17,13 +20,13 @@ export class TokenSigner {
 
   sign(claims: TokenClaims, now = Date.now()): string {
     const iat = Math.floor(now / 1000);
-    const payload: Payload = { ...claims, aud: AUDIENCE, iat, exp: iat + this.ttlSeconds };
+    const payload: Payload = { ...claims, jti: randomBytes(16).toString('base64url'), aud: AUDIENCE, iat, exp: iat + this.ttlSeconds };
     const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     return `${body}.${this.mac(body)}`;
   }
 
   /** The claims of a valid token, or null for anything tampered, expired, or of another algorithm or audience. */
-  verify(token: string, now = Date.now()): TokenClaims | null {
+  verify(token: string, now = Date.now()): VerifiedToken | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [header, body, sig] = parts;
@@ -39,8 +42,12 @@ export class TokenSigner {
     }
     if (payload.aud !== AUDIENCE || typeof payload.exp !== 'number' || payload.exp * 1000 <= now) return null;
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+    // Only ids this server makes: anything else (a forged-looking subject signed with a leaked or test
+    // secret) is simply not a valid token, never a database error.
+    if (!UUID.test(payload.sub) || !Number.isSafeInteger(payload.ver)) return null;
+    if (typeof payload.jti !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(payload.jti)) return null;
     if (payload.role !== 'admin' && payload.role !== 'student') return null;
-    return { sub: payload.sub, role: payload.role, ver: payload.ver };
+    return { sub: payload.sub, role: payload.role, ver: payload.ver, jti: payload.jti, exp: payload.exp };
   }
 
   private mac(data: string): string {

@@ -1,28 +1,37 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@app/common';
+import { SIGN_OUT_REASONS, type SignOutReason } from '@app/common/constants';
 import type { Actor } from '../context.ts';
-import { users } from '../db/schema.ts';
+import { revokedTokens, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Reads the bearer token on every request; the user row decides whether it still holds (DESIGN.md section 4). */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('actor', null);
+  app.decorateRequest('signedOutReason', null);
   app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.authorization;
-    // Synchronous for a visitor: the public reads are the hot path (issue 6).
+    // Synchronous for a visitor: the public reads are the hot path.
     if (!header?.startsWith('Bearer ')) return done();
-    resolveActor(app, header.slice(7).trim()).then((actor) => {
-      req.actor = actor;
+    resolveActor(app, header.slice(7).trim()).then((found) => {
+      if ('actor' in found) req.actor = found.actor;
+      else req.signedOutReason = found.reason;
       done();
     }, done);
   });
 }
 
-async function resolveActor(app: FastifyInstance, token: string): Promise<Actor | null> {
+type Resolved = { actor: Actor } | { reason: SignOutReason | null };
+
+/**
+ * The actor of a token. A token that is not ours (forged, malformed, expired) has no reason; one the server
+ * ended (logout, password reset, sign-out everywhere, deletion) or whose account was deactivated says so,
+ * so the web can tell the user why they are back on the sign-in page.
+ */
+async function resolveActor(app: FastifyInstance, token: string): Promise<Resolved> {
   const claims = app.ctx.signer.verify(token);
-  if (!claims) return null;
-  if (!/^[0-9a-f-]{36}$/.test(claims.sub)) return null;
+  if (!claims) return { reason: null };
   const [row] = await app.ctx.db
     .select({
       id: users.id,
@@ -32,13 +41,38 @@ async function resolveActor(app: FastifyInstance, token: string): Promise<Actor 
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      // One round trip: a logout revoked this very token (kept in the database, so every instance knows).
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
     })
     .from(users)
     .where(eq(users.id, claims.sub))
     .limit(1);
-  // Deactivation, deletion, password reset and "sign out everywhere" each end old tokens at once.
-  if (!row?.isActive || row.tokenVersion !== claims.ver || row.role !== claims.role) return null;
-  return { id: row.id, role: row.role, firstName: row.firstName, lastName: row.lastName, email: row.email };
+  // Deactivation, deletion, password reset, logout and "sign out everywhere" each end tokens at once.
+  // A deactivated account says so first (its tokens were also ended by the version bump).
+  if (row && !row.revoked && !row.isActive) return { reason: SIGN_OUT_REASONS.deactivated };
+  if (!row || row.revoked || row.tokenVersion !== claims.ver || row.role !== claims.role) return { reason: SIGN_OUT_REASONS.sessionEnded };
+  return {
+    actor: {
+      id: row.id,
+      role: row.role,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      tokenId: claims.jti,
+      tokenExpiresAt: claims.exp,
+    },
+  };
+}
+
+function notSignedIn(req: FastifyRequest) {
+  switch (req.signedOutReason) {
+    case SIGN_OUT_REASONS.deactivated:
+      return new AppError('UNAUTHORIZED', MSG.accountInactive, undefined, SIGN_OUT_REASONS.deactivated);
+    case SIGN_OUT_REASONS.sessionEnded:
+      return new AppError('UNAUTHORIZED', MSG.sessionEnded, undefined, SIGN_OUT_REASONS.sessionEnded);
+    default:
+      return new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  }
 }
 
 /**
@@ -47,19 +81,19 @@ async function resolveActor(app: FastifyInstance, token: string): Promise<Actor 
  * never a 400 about a body they were not allowed to send. The access-matrix test checks every route.
  */
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
-  if (!req.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  if (!req.actor) throw notSignedIn(req);
 }
 export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
-  if (!req.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  if (!req.actor) throw notSignedIn(req);
   if (req.actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.forbidden);
 }
 export async function requireStudent(req: FastifyRequest, _reply: FastifyReply) {
-  if (!req.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  if (!req.actor) throw notSignedIn(req);
   if (req.actor.role !== 'student') throw new AppError('FORBIDDEN', MSG.forbidden);
 }
 
 /** The signed-in actor; only call after one of the guards above. */
 export function actorOf(req: FastifyRequest): Actor {
-  if (!req.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+  if (!req.actor) throw notSignedIn(req);
   return req.actor;
 }

@@ -45,7 +45,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ message: err.message, code: err.code, fields: err.fields });
+      return reply.status(err.status).send({ message: err.message, code: err.code, fields: err.fields, reason: err.reason });
     }
     // A path parameter that cannot name anything (a malformed id) names nothing that exists.
     if (hasZodFastifySchemaValidationErrors(err) && err.validationContext === 'params') {

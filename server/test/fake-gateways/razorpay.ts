@@ -15,6 +15,7 @@ type Payment = {
   status: string;
   order_id: string;
   error_description: string | null;
+  amount_refunded: number;
 };
 type Order = {
   id: string;
@@ -67,14 +68,19 @@ export async function startFakeRazorpay() {
       if (key && refunds.has(key)) return { status: 200, json: refunds.get(key) };
       if (payment.status !== 'captured') return error(400, 'The payment has been fully refunded already');
       const body = JSON.parse(req.body);
+      // As Razorpay: partial refunds until the payment's amount; the payment is `refunded` once fully refunded.
+      const amount = body.amount ?? payment.amount - payment.amount_refunded;
+      if (amount > payment.amount - payment.amount_refunded)
+        return error(400, 'The refund amount provided is greater than amount captured');
       const refund = {
         id: rid('rfnd'),
         entity: 'refund' as const,
-        amount: body.amount ?? payment.amount,
+        amount,
         payment_id: payment.id,
         status: 'processed',
       };
-      payment.status = 'refunded';
+      payment.amount_refunded += amount;
+      if (payment.amount_refunded >= payment.amount) payment.status = 'refunded';
       refunds.set(key ?? refund.id, refund);
       return { status: 200, json: refund };
     }
@@ -99,6 +105,7 @@ export async function startFakeRazorpay() {
         status: 'captured',
         order_id: orderId,
         error_description: null,
+        amount_refunded: 0,
       };
       payments.set(p.id, p);
       order.status = 'paid';
@@ -113,18 +120,34 @@ export async function startFakeRazorpay() {
         status: 'failed',
         order_id: orderId,
         error_description: 'Payment was declined by the bank',
+        amount_refunded: 0,
       };
+      // Razorpay keeps the order open for another attempt after a declined one.
+      const order = orders.get(orderId);
+      if (order && order.status === 'created') order.status = 'attempted';
       payments.set(p.id, p);
       return p;
     },
-    /** A webhook as Razorpay posts it: raw JSON, x-razorpay-signature, x-razorpay-event-id. */
-    webhook(event: string, payment: Payment, eventId = rid('evt')) {
+    /** A refund made in Razorpay's dashboard (not through our API): answers the refund to post as refund.processed. */
+    refundAtDashboard(paymentId: string, amount: number) {
+      const payment = payments.get(paymentId);
+      if (!payment || amount > payment.amount - payment.amount_refunded) throw new Error('cannot refund');
+      const refund = { id: rid('rfnd'), entity: 'refund' as const, amount, payment_id: paymentId, status: 'processed' };
+      payment.amount_refunded += amount;
+      if (payment.amount_refunded >= payment.amount) payment.status = 'refunded';
+      refunds.set(refund.id, refund);
+      return refund;
+    },
+    /** A webhook as Razorpay posts it: raw JSON, x-razorpay-signature, x-razorpay-event-id (refund events carry the refund too). */
+    webhook(event: string, payment: Payment, eventId = rid('evt'), refund?: { id: string; amount: number; payment_id: string }) {
       const body = JSON.stringify({
         entity: 'event',
         account_id: 'acc_fake',
         event,
-        contains: ['payment'],
-        payload: { payment: { entity: payment } },
+        contains: refund ? ['refund', 'payment'] : ['payment'],
+        payload: refund
+          ? { refund: { entity: { entity: 'refund', ...refund } }, payment: { entity: payment } }
+          : { payment: { entity: payment } },
         created_at: Math.floor(Date.now() / 1000),
       });
       return {

@@ -5,13 +5,13 @@ import type { Db } from '../../src/db/client.ts';
 
 /**
  * What a refused request may still write, on purpose:
- * - a failed sign-in counts towards the account's lockout (users.failed_logins, locked_until);
+ * - a failed sign-in counts towards the lockout of its e-mail and address (login_failures);
  * - per-account rate counters (rate_counters);
  * - a refused payment signature is noted in the payment's history and the audit log
  *   ("Refused: …" notes that leave the status as it was, audit action payment.refused).
  */
-const VOLATILE_COLUMNS: Record<string, string[]> = { users: ['failed_logins', 'locked_until'] };
-const SKIPPED_TABLES = new Set(['rate_counters']);
+const VOLATILE_COLUMNS: Record<string, string[]> = {};
+const SKIPPED_TABLES = new Set(['rate_counters', 'login_failures']);
 const ROW_FILTERS: Record<string, string> = {
   payment_events: `not (from_status is not distinct from to_status and note like 'Refused:%')`,
   audit_log: `action <> 'payment.refused'`,

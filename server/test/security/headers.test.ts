@@ -107,7 +107,12 @@ const KINDS: [string, InjectOptions, number, RegExp][] = [
   ['static file (icon)', { method: 'GET', url: '/favicon.svg' }, 200, /image\/svg\+xml/],
   ['404 of the API', { method: 'GET', url: '/api/no-such-route' }, 404, /application\/json/],
   ['404 of a non-GET page', { method: 'POST', url: '/nowhere' }, 404, /application\/json/],
-  ['404 of a record', { method: 'GET', url: '/api/admission-requests/status/nobody%40test.local' }, 404, /application\/json/],
+  [
+    '404 of a record',
+    { method: 'GET', url: '/api/admission-requests/status/nobody%40test.local?phone=9800000000' },
+    404,
+    /application\/json/,
+  ],
   ['400 bad input', { method: 'POST', url: '/api/auth/login', payload: { email: 'x' } }, 400, /application\/json/],
   [
     '400 broken JSON',

@@ -76,6 +76,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/payments/paytm/initiate': 'student',
   'GET /api/payments/history': 'student',
   'GET /api/payments/student': 'student',
+  'GET /api/payments/fees': 'student',
   'GET /api/payments/status/:orderId': 'user',
   'GET /api/payments/:id/receipt': 'user',
   'GET /api/payments': 'admin',

@@ -43,7 +43,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const saved = await a.student.client.put(`/api/exams/${openExam._id}/attempt/answers`, { answers: { [openExam.questions[0]._id]: 0 } });
   expect(saved.statusCode, saved.body).toBe(200);
 
-  const offline = await a.student.client.post('/api/payments/orders', { courseId: course._id, method: 'offline' });
+  // The paid fee is another course's: a fee already paid cannot be ordered again, and the tests order `course`.
+  const paidCourse = await createCourse(t, 25_000);
+  const offline = await a.student.client.post('/api/payments/orders', { courseId: paidCourse._id, method: 'offline' });
   expect(offline.statusCode, offline.body).toBe(201);
   const paid = offline.json();
   const paidId: string = paid.paymentId;

@@ -65,6 +65,7 @@ const routes: RouteObject[] = [
           // Admin routes
           { path: '/admin/dashboard', element: admin(page(() => import('./dashboards/admin/admin-dashboard-page.tsx'))) },
           { path: '/admin/create-admin', element: admin(page(() => import('../features/auth/create-admin-page.tsx'))) },
+          { path: '/admin/admins', element: admin(page(() => import('../features/admins/admins-page.tsx'))) },
           { path: '/admin/exams', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },
           { path: '/admin/exams/create', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },
           { path: '/admin/submissions', element: admin(page(() => import('../features/submissions/submissions-page.tsx'))) },

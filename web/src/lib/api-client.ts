@@ -1,4 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from '@app/common/constants';
+import { rememberSignOutReason } from './sign-out-reason.ts';
 import { tokenStore } from './token-store.ts';
 
 export class ApiError extends Error {
@@ -7,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly fields?: Record<string, string>,
+    /** A 401's SESSION_ENDED or ACCOUNT_DEACTIVATED. */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -39,10 +42,14 @@ async function send(
   }
 }
 
-/** Any 401 clears the token and goes to /login (SPEC.md section 7). */
-function signOutOn401(status: number) {
+/**
+ * Any 401 clears the token and goes to /login (docs/product.md section 7). When the server ended the
+ * session (logout elsewhere, password reset, deactivation) its `reason` is kept for the sign-in page to say.
+ */
+function signOutOn401(status: number, reason?: string) {
   if (status !== 401) return;
   tokenStore.clear();
+  rememberSignOutReason(reason);
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
@@ -66,10 +73,10 @@ export async function api<T>(path: string, { method = 'GET', body, signal, skipA
     data = null;
   }
   if (!res.ok) {
-    const err = (data ?? {}) as { message?: string; code?: string; fields?: Record<string, string> };
-    if (!skipAuthRedirect) signOutOn401(res.status);
+    const err = (data ?? {}) as { message?: string; code?: string; fields?: Record<string, string>; reason?: string };
+    if (!skipAuthRedirect) signOutOn401(res.status, err.reason);
     if (res.status >= 500) console.error(`${method} ${path}: ${res.status}`, err);
-    throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.code, err.fields);
+    throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.code, err.fields, err.reason);
   }
   return data as T;
 }

@@ -2,6 +2,7 @@ import type { User } from '@app/common/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from './api-client.ts';
+import { forgetSignOutReason, rememberSignOutReason } from './sign-out-reason.ts';
 import { tokenStore } from './token-store.ts';
 
 // Auth state of SPEC.md section 3: user, token, isAuthenticated, loading, error.
@@ -27,6 +28,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [error, setError] = useState<string | null>(null);
 
   const logout = useCallback(() => {
+    // The server revokes this token (docs/product.md section 4); the call reads the token before it is cleared.
+    if (tokenStore.get()) api('/api/auth/logout', { method: 'POST', skipAuthRedirect: true }).catch(() => {});
     tokenStore.clear();
     setToken(null);
     setUser(null);
@@ -47,8 +50,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then((data) => {
         if (!cancelled) setUser(data.user);
       })
-      .catch(() => {
-        if (!cancelled) logout();
+      .catch((err) => {
+        // A token the server ended says why, for the sign-in page (an unreachable server says nothing).
+        if (err instanceof ApiError && err.status === 401) rememberSignOutReason(err.reason);
+        if (!cancelled) {
+          tokenStore.clear();
+          setToken(null);
+          setUser(null);
+        }
       })
       .finally(() => {
         if (!cancelled) setLoading(false);
@@ -56,7 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [token, user, logout]);
+  }, [token, user]);
 
   const login = useCallback(async (email: string, password: string, remember: boolean) => {
     setLoading(true);
@@ -68,6 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         skipAuthRedirect: true,
       });
       tokenStore.set(data.token, remember);
+      forgetSignOutReason();
       setToken(data.token);
       setUser(data.user);
       return data.user;

@@ -91,7 +91,10 @@ it('delivers the welcome mail with the credentials over SMTP', async () => {
 
 it('delivers the rejection mail over SMTP', async () => {
   const r = await submit();
-  const res = await t.admin.patch(`/api/admission-requests/admin/${r._id}/reject`, { adminNotes: 'Seats are full' });
+  const res = await t.admin.patch(`/api/admission-requests/admin/${r._id}/reject`, {
+    adminNotes: 'Seats are full',
+    noteIsForApplicant: true,
+  });
   expect(res.json()).toMatchObject({ emailSent: true, message: ADMISSION_MSG.rejected });
   const [mail] = mailsTo(r.email);
   expect(mail.data).toContain('Seats are full');

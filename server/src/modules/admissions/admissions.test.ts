@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMISSION_MSG } from '@app/common/schemas/admissions';
 import type { TestApp } from '../../../test/helpers.ts';
-import { admissionRequests } from '../../db/schema.ts';
+import { admissionRequests, mailOutbox, users } from '../../db/schema.ts';
 import { application, formFor, startAdmissionsApp, submitAs } from './admissions-fixture.ts';
 
 // Admission requests from the visitor's side: the enquiry and Application Form, the status check,
@@ -107,20 +107,39 @@ describe('POST /api/admission-requests', () => {
     expect(await t.ctx.db.$count(admissionRequests, eq(admissionRequests.email, email))).toBe(1);
   });
 
-  it('refuses an e-mail that already has an account', async () => {
-    const s = await t.createStudent();
-    const res = await t.visitor.post('/api/admission-requests', form({ email: s.email }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(ADMISSION_MSG.accountExists);
+  it('answers an e-mail that has an account exactly like one that has none, and mails the holder to sign in', async () => {
+    type Answer = Awaited<ReturnType<TestApp['visitor']['post']>>;
+    const shape = (res: Answer) => {
+      const { message, request } = res.json();
+      return { statusCode: res.statusCode, message, keys: Object.keys(request).sort(), requestStatus: request.status };
+    };
+    for (const holder of [await t.createStudent(), (await t.ctx.db.select().from(users).where(eq(users.role, 'admin')))[0]]) {
+      const withAccount = await t.visitor.post('/api/admission-requests', form({ email: holder.email }));
+      const without = await t.visitor.post('/api/admission-requests', form());
+      expect(withAccount.statusCode, withAccount.body).toBe(201);
+      expect(shape(withAccount)).toEqual(shape(without));
+      expect(withAccount.json().message).toBe(ADMISSION_MSG.submitted);
+      const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, holder.email));
+      expect(mails).toHaveLength(1);
+      expect(mails[0].subject).toMatch(/already have an account/);
+      expect(mails[0].text).toContain('http://localhost:3000/login');
+      // The applicant without an account is sent nothing at submission.
+      expect(await t.ctx.db.$count(mailOutbox, eq(mailOutbox.to, without.json().request.email))).toBe(0);
+    }
   });
 });
 
-describe('GET /api/admission-requests/status/{email}', () => {
-  it('answers the newest request for the e-mail', async () => {
+const statusOf = (email: string, phone?: string) =>
+  t.visitor.get(
+    `/api/admission-requests/status/${encodeURIComponent(email)}${phone === undefined ? '' : `?phone=${encodeURIComponent(phone)}`}`,
+  );
+
+describe('GET /api/admission-requests/status/{email}?phone=', () => {
+  it('answers the newest request for the e-mail and its phone', async () => {
     const r = await submit();
     await t.admin.patch(`/api/admission-requests/admin/${r._id}/reject`, { adminNotes: 'Batch full' });
     await submit({ email: r.email, fullName: 'Asha Roy Again' });
-    const res = await t.visitor.get(`/api/admission-requests/status/${encodeURIComponent(r.email.toUpperCase())}`);
+    const res = await statusOf(r.email.toUpperCase(), '+91 98300 11111');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       fullName: 'Asha Roy Again',
@@ -133,12 +152,44 @@ describe('GET /api/admission-requests/status/{email}', () => {
     });
   });
 
-  it('answers 404 with a message for an unknown or malformed e-mail', async () => {
-    for (const email of ['nobody@example.com', 'not-an-email']) {
-      const res = await t.visitor.get(`/api/admission-requests/status/${email}`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(ADMISSION_MSG.noRequestForEmail);
+  it('takes the phone as given on the form, spaces and a leading +91 ignored', async () => {
+    const r = await submit({ phone: '+91 98300 22222' });
+    for (const phone of ['+91 98300 22222', '9830022222', '98300 22222', '+919830022222', ' 98300-22222 ']) {
+      expect((await statusOf(r.email, phone)).statusCode, phone).toBe(200);
     }
+  });
+
+  it('answers 404 alike for an unknown e-mail, a malformed one and a wrong phone', async () => {
+    const r = await submit();
+    const answers = [
+      await statusOf('nobody@example.com', '9830011111'),
+      await statusOf('not-an-email', '9830011111'),
+      await statusOf(r.email, '9830099999'),
+      await statusOf(r.email, '+91 98300 1111'),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: ADMISSION_MSG.noRequestForEmail, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('needs the phone: without it, a 400 naming the field and nothing about the applicant', async () => {
+    const r = await submit();
+    for (const res of [await statusOf(r.email), await statusOf(r.email, '')]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Phone number is required',
+        code: 'BAD_REQUEST',
+        fields: { phone: 'Phone number is required' },
+      });
+      expect(res.body).not.toContain('Asha');
+    }
+  });
+
+  it('shows the admin notes only when they were written for the applicant', async () => {
+    const r = await submit();
+    await t.admin.patch(`/api/admission-requests/admin/${r._id}/reject`, { adminNotes: 'Internal: fee defaulter last year' });
+    expect((await statusOf(r.email, '9830011111')).json().adminNotes).toBeNull();
   });
 });
 
@@ -181,7 +232,7 @@ describe('rate limit', () => {
   it('limits status checks per address', async () => {
     let last = 0;
     for (let i = 0; i < 40 && last !== 429; i++) {
-      last = (await t.visitor.get(`/api/admission-requests/status/limit${i}@example.com`)).statusCode;
+      last = (await statusOf(`limit${i}@example.com`, '9830011111')).statusCode;
     }
     expect(last).toBe(429);
   });

@@ -16,6 +16,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const submit = (patch: Record<string, unknown> = {}) => submitAs(t, courseId, patch);
+/** The phone of formFor's requests, as the status lookup is asked for it. */
+const PHONE = '9830011111';
 
 describe('admin decisions', () => {
   it('lists requests newest first, filtered by status', async () => {
@@ -140,16 +142,58 @@ describe('admin decisions', () => {
     expect(row.status).toBe('pending');
   });
 
-  it('rejection records notes and mails the applicant', async () => {
+  it('rejection records notes and mails the applicant, without the internal note', async () => {
     const r = await submit();
     const res = await t.admin.patch(`/api/admission-requests/admin/${r._id}/reject`, { adminNotes: 'Rejected from dashboard' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: ADMISSION_MSG.rejected, emailSent: true, request: { status: 'rejected' } });
-    const status = (await t.visitor.get(`/api/admission-requests/status/${r.email}`)).json();
-    expect(status).toMatchObject({ status: 'rejected', adminNotes: 'Rejected from dashboard' });
+    expect(res.json()).toMatchObject({
+      message: ADMISSION_MSG.rejected,
+      emailSent: true,
+      request: { status: 'rejected', adminNotes: 'Rejected from dashboard', noteIsForApplicant: false },
+    });
+    // The dashboard's note is internal: neither the status lookup nor the mail carries it.
+    const status = (await t.visitor.get(`/api/admission-requests/status/${r.email}?phone=${encodeURIComponent(PHONE)}`)).json();
+    expect(status).toMatchObject({ status: 'rejected', adminNotes: null });
     const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, r.email));
-    expect(mail.text).toContain('Rejected from dashboard');
+    expect(mail.text).not.toContain('Rejected from dashboard');
+    expect(mail.html).not.toContain('Rejected from dashboard');
     expect(await t.ctx.db.$count(auditLog, and(eq(auditLog.action, 'admission.reject'), eq(auditLog.entityId, r._id)))).toBe(1);
+  });
+
+  it('a note the admin marks for the applicant reaches them: in the mail and on the status lookup', async () => {
+    const r = await submit();
+    const body = { adminNotes: 'Please apply again for the January batch.', noteIsForApplicant: true };
+    const res = await t.admin.patch(`/api/admission-requests/admin/${r._id}/reject`, body);
+    expect(res.json().request).toMatchObject({ adminNotes: body.adminNotes, noteIsForApplicant: true });
+    const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, r.email));
+    expect(mail.text).toContain(body.adminNotes);
+    const status = (await t.visitor.get(`/api/admission-requests/status/${r.email}?phone=${encodeURIComponent(PHONE)}`)).json();
+    expect(status.adminNotes).toBe(body.adminNotes);
+  });
+
+  it('approving from the dashboard mails the credentials without the internal note; a note for the applicant is mailed', async () => {
+    const internal = await submit();
+    await t.admin.patch(`/api/admission-requests/admin/${internal._id}/approve`, { adminNotes: 'Approved from dashboard' });
+    const [welcome] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, internal.email));
+    expect(welcome.subject).toMatch(/Welcome/);
+    expect(welcome.text).not.toContain('Approved from dashboard');
+    const status = (await t.visitor.get(`/api/admission-requests/status/${internal.email}?phone=${encodeURIComponent(PHONE)}`)).json();
+    expect(status).toMatchObject({ status: 'approved', adminNotes: null });
+
+    const told = await submit();
+    const note = 'Classes start on 5 January at the Kasba centre.';
+    await t.admin.patch(`/api/admission-requests/admin/${told._id}/approve`, { adminNotes: note, noteIsForApplicant: true });
+    const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, told.email));
+    expect(mail.text).toContain(note);
+  });
+
+  it('answers 400 for a noteIsForApplicant that is not true or false, and decides nothing', async () => {
+    const r = await submit();
+    const res = await t.admin.patch(`/api/admission-requests/admin/${r._id}/reject`, { adminNotes: 'x', noteIsForApplicant: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ noteIsForApplicant: 'noteIsForApplicant must be true or false' });
+    const [row] = await t.ctx.db.select().from(admissionRequests).where(eq(admissionRequests.id, r._id));
+    expect(row.status).toBe('pending');
   });
 
   it('delete removes a request in any status but not the student account', async () => {

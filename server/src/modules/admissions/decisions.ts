@@ -33,7 +33,10 @@ async function trySend(ctx: Ctx, message: Message) {
  * Approves a pending request (SPEC.md section 4): creates the student account with a temporary password in
  * the same transaction as the status change, so two approvals at once create exactly one account.
  */
-export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, adminNotes: string | null) {
+/** The admin's notes on a decision; they reach the applicant only when written for them. */
+export type DecisionNotes = { adminNotes: string | null; noteIsForApplicant: boolean };
+
+export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, { adminNotes, noteIsForApplicant }: DecisionNotes) {
   const temporaryPassword = generatePassword();
   const passwordHash = await hashPassword(temporaryPassword);
 
@@ -80,6 +83,7 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, admin
           approvedAt: now,
           decidedBy: actor.id,
           adminNotes,
+          noteIsForApplicant,
           admissionNumber,
           batchYear,
           feePaise: course?.pricePaise ?? null,
@@ -93,7 +97,7 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, admin
         'admission_request',
         id,
         { status: 'pending', adminNotes: request.adminNotes },
-        { status: 'approved', adminNotes, admissionNumber, batchYear, userId: user.id, registrationNumber },
+        { status: 'approved', adminNotes, noteIsForApplicant, admissionNumber, batchYear, userId: user.id, registrationNumber },
       );
       // The credentials mail is stored with the account: an approval never stands without it.
       const mail = welcomeMail({
@@ -103,6 +107,7 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, admin
         registrationNumber: user.registrationNumber!,
         loginUrl: `${ctx.config.publicUrl}/login`,
         course: course?.name ?? 'your course',
+        note: noteIsForApplicant ? adminNotes : null,
       });
       const mailId = await ctx.mailer.storeIn(tx, { to: user.email, ...mail });
       return { user, mail: { to: user.email, ...mail }, mailId };
@@ -125,12 +130,12 @@ export async function approveAdmission(ctx: Ctx, actor: Actor, id: string, admin
 }
 
 /** Rejects a pending request and mails a notification (SPEC.md section 4). */
-export async function rejectAdmission(ctx: Ctx, actor: Actor, id: string, adminNotes: string | null) {
+export async function rejectAdmission(ctx: Ctx, actor: Actor, id: string, { adminNotes, noteIsForApplicant }: DecisionNotes) {
   const request = await ctx.db.transaction(async (tx) => {
     const pending = await lockPendingRequest(tx, id);
     await tx
       .update(admissionRequests)
-      .set({ status: 'rejected', rejectedAt: new Date(), decidedBy: actor.id, adminNotes })
+      .set({ status: 'rejected', rejectedAt: new Date(), decidedBy: actor.id, adminNotes, noteIsForApplicant })
       .where(eq(admissionRequests.id, id));
     await recordAudit(
       tx,
@@ -139,12 +144,17 @@ export async function rejectAdmission(ctx: Ctx, actor: Actor, id: string, adminN
       'admission_request',
       id,
       { status: 'pending', adminNotes: pending.adminNotes },
-      { status: 'rejected', adminNotes },
+      { status: 'rejected', adminNotes, noteIsForApplicant },
     );
     return pending;
   });
   const dto = (await findAdmissionDto(ctx.db, id))!;
-  const mail = rejectionMail({ name: request.fullName, course: dto.courseName ?? 'our course', notes: adminNotes });
+  // Internal notes (the dashboard's "Rejected from dashboard" among them) never leave the office.
+  const mail = rejectionMail({
+    name: request.fullName,
+    course: dto.courseName ?? 'our course',
+    notes: noteIsForApplicant ? adminNotes : null,
+  });
   const emailSent = await trySend(ctx, { to: request.email, ...mail });
   return { message: ADMISSION_MSG.rejected, emailSent, request: dto };
 }

@@ -49,6 +49,7 @@ export function toAdmissionDto({ request: r, course, centre, decider: d }: Admis
     reason: r.reason,
     status: r.status,
     adminNotes: r.adminNotes,
+    noteIsForApplicant: r.noteIsForApplicant,
     admissionNumber: r.admissionNumber,
     batchYear: r.batchYear,
     userId: r.userId,

@@ -6,6 +6,7 @@ import {
   admissionOneResponse,
   admissionRequestBody,
   admissionStatusParams,
+  admissionStatusQuery,
   admissionStatusResponse,
   approveAdmissionResponse,
   createAdmissionResponse,
@@ -25,7 +26,7 @@ import {
   findStudentAdmission,
 } from './service.ts';
 
-// Public endpoints are limited per address: the status check answers by e-mail alone.
+// Public endpoints are limited per address: the status check answers to an e-mail and its phone number.
 const CREATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 const STATUS_LIMIT = { max: 30, timeWindow: '1 minute' };
 
@@ -47,8 +48,11 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/status/:email',
-    { config: { rateLimit: STATUS_LIMIT }, schema: { tags, params: admissionStatusParams, response: { 200: admissionStatusResponse } } },
-    async (req) => findAdmissionStatus(ctx, req.params.email),
+    {
+      config: { rateLimit: STATUS_LIMIT },
+      schema: { tags, params: admissionStatusParams, querystring: admissionStatusQuery, response: { 200: admissionStatusResponse } },
+    },
+    async (req) => findAdmissionStatus(ctx, req.params.email, req.query.phone),
   );
 
   app.get(
@@ -66,13 +70,13 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/:id/approve',
     { ...admin, schema: { tags, params: idParams, body: admissionDecisionBody, response: { 200: approveAdmissionResponse } } },
-    async (req) => approveAdmission(ctx, actorOf(req), req.params.id, req.body.adminNotes),
+    async (req) => approveAdmission(ctx, actorOf(req), req.params.id, req.body),
   );
 
   app.patch(
     '/admin/:id/reject',
     { ...admin, schema: { tags, params: idParams, body: admissionDecisionBody, response: { 200: rejectAdmissionResponse } } },
-    async (req) => rejectAdmission(ctx, actorOf(req), req.params.id, req.body.adminNotes),
+    async (req) => rejectAdmission(ctx, actorOf(req), req.params.id, req.body),
   );
 
   app.delete('/admin/:id', { ...admin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>

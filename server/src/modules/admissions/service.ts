@@ -1,12 +1,20 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { toRupees } from '@app/common';
-import { ADMISSION_MSG, type AdmissionStatus, type ApplicationDetails, type StudentAdmission } from '@app/common/schemas/admissions';
+import {
+  ADMISSION_MSG,
+  type AdmissionStatus,
+  type ApplicationDetails,
+  normalisePhone,
+  type StudentAdmission,
+} from '@app/common/schemas/admissions';
 import type { Actor, Ctx } from '../../context.ts';
 import { admissionRequests, centres, courses, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { accountExistsMail } from '../mail/templates.ts';
 import { findAdmissionDto, selectAdmissionRequests, toAdmissionDto, toCentreDto } from './dto.ts';
+import { admissionFeePaise } from '../payments/fees.ts';
 
 export type AdmissionInput = {
   fullName: string;
@@ -45,9 +53,6 @@ export async function createAdmissionRequest(ctx: Ctx, input: AdmissionInput) {
   const [centre] = await ctx.db.select().from(centres).where(eq(centres.id, input.centre)).limit(1);
   if (!centre) throw badRequest('Please select a centre', { centre: 'Please select a centre' });
 
-  const [account] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (account) throw conflict(ADMISSION_MSG.accountExists);
-
   let id: string;
   try {
     const [row] = await ctx.db
@@ -70,12 +75,25 @@ export async function createAdmissionRequest(ctx: Ctx, input: AdmissionInput) {
     if (isUniqueViolation(err, PENDING_EMAIL_KEY)) throw conflict(ADMISSION_MSG.duplicatePending);
     throw err;
   }
+  // The answer is the same whether or not the e-mail has an account (who has one is nobody's business);
+  // the account holder is told by e-mail to sign in instead, and an admin's approval is refused.
+  const [account] = await ctx.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (account) {
+    await ctx.mailer.queue({
+      to: input.email,
+      ...accountExistsMail({ name: account.firstName, loginUrl: `${ctx.config.publicUrl}/login` }),
+    });
+  }
   const request = await findAdmissionDto(ctx.db, id);
   return { message: ADMISSION_MSG.submitted, request: request! };
 }
 
-/** The newest request for an e-mail (DESIGN.md section 4). */
-export async function findAdmissionStatus(ctx: Ctx, email: string) {
+/**
+ * The newest request for an e-mail, given the phone number of that request (docs/product.md section 5):
+ * an unknown e-mail and a wrong phone get the same 404. The admin's note is shown only when it was
+ * written for the applicant.
+ */
+export async function findAdmissionStatus(ctx: Ctx, email: string, phone: string) {
   const [row] = await ctx.db
     .select({ request: admissionRequests, course: courses })
     .from(admissionRequests)
@@ -83,7 +101,7 @@ export async function findAdmissionStatus(ctx: Ctx, email: string) {
     .where(eq(admissionRequests.email, email))
     .orderBy(desc(admissionRequests.createdAt))
     .limit(1);
-  if (!row) throw notFound(ADMISSION_MSG.noRequestForEmail);
+  if (!row || normalisePhone(row.request.phone) !== normalisePhone(phone)) throw notFound(ADMISSION_MSG.noRequestForEmail);
   const { request: r, course } = row;
   return {
     fullName: r.fullName,
@@ -92,7 +110,7 @@ export async function findAdmissionStatus(ctx: Ctx, email: string) {
     createdAt: r.createdAt.toISOString(),
     status: r.status,
     approvedAt: r.approvedAt?.toISOString() ?? null,
-    adminNotes: r.adminNotes,
+    adminNotes: r.noteIsForApplicant ? r.adminNotes : null,
   };
 }
 
@@ -143,7 +161,7 @@ export async function findStudentAdmission(ctx: Ctx, actor: Actor): Promise<Stud
       ? {
           _id: course.id,
           name: course.name,
-          fees: toRupees(r.feePaise ?? course.pricePaise),
+          fees: toRupees(admissionFeePaise(r.feePaise, course.pricePaise)),
           feeType: course.feeType,
           duration: course.duration,
         }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@app/common';
 import { ADMIN, createTestApp, PASSWORD, type TestApp } from '../../../test/helpers.ts';
-import { users } from '../../db/schema.ts';
+import { loginFailures, revokedTokens, users } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,13 +17,19 @@ const loginFrom = (ip: string, payload: unknown) =>
   t.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
 const login = (payload: unknown) => loginFrom(freshIp(), payload);
 
-const lockState = async (id: string) => {
+/** The sign-in failures of an e-mail from one address ('*': over every address). */
+const lockState = async (email: string, address: string) => {
   const [row] = await t.ctx.db
-    .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
-    .from(users)
-    .where(eq(users.id, id));
-  return row;
+    .select({ failures: loginFailures.failures, lockedUntil: loginFailures.lockedUntil })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.address, address)));
+  return row ?? { failures: 0, lockedUntil: null };
 };
+const expireLocks = (email: string) =>
+  t.ctx.db
+    .update(loginFailures)
+    .set({ lockedUntil: new Date(Date.now() - 1000) })
+    .where(eq(loginFailures.email, email));
 
 describe('POST /api/auth/login', () => {
   it('returns a token and the user, never a password hash', async () => {
@@ -74,7 +80,8 @@ describe('POST /api/auth/login', () => {
     expect(res.json()).toEqual({ message: MSG.accountInactive, code: 'FORBIDDEN' });
     const prof = await t.withToken(token).get('/api/auth/profile');
     expect(prof.statusCode).toBe(401);
-    expect(prof.json().code).toBe('UNAUTHORIZED');
+    // The 401 says why, so the web can tell the student on the sign-in page.
+    expect(prof.json()).toEqual({ message: MSG.accountInactive, code: 'UNAUTHORIZED', reason: 'ACCOUNT_DEACTIVATED' });
     // A wrong password still says nothing about the account.
     expect((await login({ email: s.email, password: 'wrong-password' })).statusCode).toBe(401);
   });
@@ -131,52 +138,99 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('per-account lockout', () => {
-  it('locks after 5 failures with 429, even for the right password, until the lock expires', async () => {
+describe('lockout per account and address', () => {
+  it('locks an address after 5 failures with 429, even for the right password, until the lock expires', async () => {
     const s = await t.createStudent();
-    // Failures from different addresses: the lock is on the account, not the address.
+    const ip = freshIp();
     for (let i = 1; i <= 5; i++) {
-      const res = await login({ email: s.email, password: `wrong-${i}` });
+      const res = await loginFrom(ip, { email: s.email, password: `wrong-${i}` });
       expect(res.statusCode, `failure ${i}`).toBe(401);
     }
-    const state = await lockState(s.id);
-    expect(state.failedLogins).toBe(5);
+    const state = await lockState(s.email, ip);
+    expect(state.failures).toBe(5);
     expect(state.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
 
-    const locked = await login({ email: s.email, password: PASSWORD });
+    const locked = await loginFrom(ip, { email: s.email, password: PASSWORD });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('TOO_MANY_REQUESTS');
     expect(locked.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in (a minute|\d+ minutes)\.$/);
 
     // The lock expires.
-    await t.ctx.db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, s.id));
-    const ok = await login({ email: s.email, password: PASSWORD });
+    await expireLocks(s.email);
+    const ok = await loginFrom(ip, { email: s.email, password: PASSWORD });
     expect(ok.statusCode).toBe(200);
-    expect(await lockState(s.id)).toEqual({ failedLogins: 0, lockedUntil: null });
+    expect(await lockState(s.email, ip)).toEqual({ failures: 0, lockedUntil: null });
+  });
+
+  it('a stranger failing from one address never keeps the owner out: the owner signs in from another', async () => {
+    const s = await t.createStudent();
+    const stranger = freshIp();
+    // The attack of the report: five wrong passwords, then one more after each lock.
+    for (let i = 0; i < 5; i++) await loginFrom(stranger, { email: s.email, password: `guess-${i}` });
+    expect((await loginFrom(stranger, { email: s.email, password: 'guess-again' })).statusCode).toBe(429);
+    await expireLocks(s.email);
+    expect((await loginFrom(stranger, { email: s.email, password: 'guess-more' })).statusCode).toBe(401);
+    expect((await loginFrom(stranger, { email: s.email, password: PASSWORD })).statusCode).toBe(429);
+    // The owner, from an address that has not been failing, is let in with the right password.
+    const owner = await loginFrom(freshIp(), { email: s.email, password: PASSWORD });
+    expect(owner.statusCode).toBe(200);
+    // Also the admin, the account of the report.
+    for (let i = 0; i < 6; i++) await loginFrom(stranger, { email: ADMIN.email, password: `guess-${i}` });
+    expect((await loginFrom(freshIp(), ADMIN)).statusCode).toBe(200);
+  });
+
+  it('guessing from many addresses stays impossible: past 25 failures only addresses the owner used before get in', async () => {
+    const s = await t.createStudent();
+    const home = freshIp();
+    expect((await loginFrom(home, { email: s.email, password: PASSWORD })).statusCode).toBe(200);
+    // 25 guesses from 25 addresses, each under its own limit.
+    for (let i = 0; i < 25; i++) {
+      expect((await loginFrom(freshIp(), { email: s.email, password: `spread-${i}` })).statusCode).toBe(401);
+    }
+    expect((await lockState(s.email, '*')).lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+    // A new address cannot try at all, even with the right password (it could be a guess)...
+    expect((await loginFrom(freshIp(), { email: s.email, password: PASSWORD })).statusCode).toBe(429);
+    // ...while the owner's usual address still gets in.
+    expect((await loginFrom(home, { email: s.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
   it('locks for longer after each further failure', async () => {
     const s = await t.createStudent();
-    for (let i = 0; i < 5; i++) await login({ email: s.email, password: 'wrong-again' });
-    const first = (await lockState(s.id)).lockedUntil!.getTime() - Date.now();
-    await t.ctx.db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, s.id));
-    expect((await login({ email: s.email, password: 'wrong-again' })).statusCode).toBe(401);
-    const second = (await lockState(s.id)).lockedUntil!.getTime() - Date.now();
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await loginFrom(ip, { email: s.email, password: 'wrong-again' });
+    const first = (await lockState(s.email, ip)).lockedUntil!.getTime() - Date.now();
+    await expireLocks(s.email);
+    expect((await loginFrom(ip, { email: s.email, password: 'wrong-again' })).statusCode).toBe(401);
+    const second = (await lockState(s.email, ip)).lockedUntil!.getTime() - Date.now();
     expect(second).toBeGreaterThan(first + 10_000);
-    expect((await login({ email: s.email, password: PASSWORD })).statusCode).toBe(429);
+    expect((await loginFrom(ip, { email: s.email, password: PASSWORD })).statusCode).toBe(429);
   });
 
   it('does not lock another account', async () => {
     const a = await t.createStudent();
     const b = await t.createStudent();
-    for (let i = 0; i < 6; i++) await login({ email: a.email, password: 'nope-nope' });
-    expect((await login({ email: b.email, password: PASSWORD })).statusCode).toBe(200);
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) await loginFrom(ip, { email: a.email, password: 'nope-nope' });
+    expect((await loginFrom(ip, { email: b.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('the lock answers alike for an e-mail with and without an account (no oracle)', async () => {
+    const s = await t.createStudent();
+    const ip = freshIp();
+    const answers = async (email: string) => {
+      const codes: number[] = [];
+      const bodies: unknown[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await loginFrom(ip, { email, password: `wrong-${i}` });
+        codes.push(res.statusCode);
+        bodies.push(res.json());
+      }
+      return { codes, bodies };
+    };
+    const known = await answers(s.email);
+    const unknown = await answers(`nobody-${nextIp}@test.local`);
+    expect(known.codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect(unknown).toEqual(known);
   });
 });
 
@@ -226,7 +280,18 @@ describe('registration and sign-out', () => {
     const token = await t.tokenFor(s.email, PASSWORD);
     const res = await t.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
-    expect((await t.withToken(token).get('/api/auth/profile')).statusCode).toBe(200);
+  });
+
+  it('logout revokes that token on the server: a copy of it no longer works', async () => {
+    const s = await t.createStudent();
+    const token = (await login({ email: s.email, password: PASSWORD })).json().token;
+    expect((await t.withToken(token).post('/api/auth/logout', {})).statusCode).toBe(200);
+    const after = await t.withToken(token).get('/api/auth/profile');
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: MSG.sessionEnded, code: 'UNAUTHORIZED', reason: 'SESSION_ENDED' });
+    // Kept in the database (every instance sees it), until the token would have expired anyway.
+    const [row] = await t.ctx.db.select().from(revokedTokens);
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000);
   });
 
   it('logout without everywhere keeps other sessions; with everywhere it ends all of them', async () => {
@@ -234,15 +299,18 @@ describe('registration and sign-out', () => {
     const first = (await login({ email: s.email, password: PASSWORD })).json().token;
     const second = (await login({ email: s.email, password: PASSWORD })).json().token;
 
+    const third = (await login({ email: s.email, password: PASSWORD })).json().token;
+
     const plain = await t.withToken(first).post('/api/auth/logout', {});
     expect(plain.statusCode).toBe(200);
     expect(plain.json().message).toEqual(expect.any(String));
+    expect((await t.withToken(first).get('/api/auth/profile')).statusCode).toBe(401);
     expect((await t.withToken(second).get('/api/auth/profile')).statusCode).toBe(200);
 
-    const all = await t.withToken(first).post('/api/auth/logout', { everywhere: true });
+    const all = await t.withToken(second).post('/api/auth/logout', { everywhere: true });
     expect(all.statusCode).toBe(200);
-    expect((await t.withToken(first).get('/api/auth/profile')).statusCode).toBe(401);
     expect((await t.withToken(second).get('/api/auth/profile')).statusCode).toBe(401);
+    expect((await t.withToken(third).get('/api/auth/profile')).statusCode).toBe(401);
 
     // Signing in again gives a working token.
     const fresh = (await login({ email: s.email, password: PASSWORD })).json().token;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, type TestApp } from '../../../test/helpers.ts';
-import { mailOutbox, passwordResetTokens, users } from '../../db/schema.ts';
+import { loginFailures, mailOutbox, passwordResetTokens } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,8 +26,8 @@ const reset = (token: string, password: string, confirmPassword = password) =>
     payload: { password, confirmPassword },
     remoteAddress: freshIp(),
   });
-const login = (email: string, password: string) =>
-  t.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: freshIp() });
+const login = (email: string, password: string, ip = freshIp()) =>
+  t.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
 const mailsTo = (to: string) => t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
 
 /** Asks for a reset link for the student and returns the token from the mail. */
@@ -100,18 +100,29 @@ describe('POST /api/auth/forgot-password', () => {
     }
   });
 
-  it('limits each account to 3 requests an hour, known or not (4th → 429)', async () => {
+  it('limits each account to 3 requests an hour from one address, known or not (4th → 429)', async () => {
     const s = await t.createStudent();
-    for (let i = 0; i < 3; i++) expect((await forgot(s.email)).statusCode).toBe(200);
-    const fourth = await forgot(s.email);
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await forgot(s.email, ip)).statusCode).toBe(200);
+    const fourth = await forgot(s.email, ip);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({ message: 'Too many attempts. Please wait a while and try again.', code: 'TOO_MANY_REQUESTS' });
     expect(await mailsTo(s.email)).toHaveLength(3);
     // The same limit for an unknown address: the answer does not tell them apart.
-    for (let i = 0; i < 3; i++) expect((await forgot('ghost@test.local')).statusCode).toBe(200);
-    expect((await forgot('ghost@test.local')).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await forgot('ghost@test.local', ip)).statusCode).toBe(200);
+    expect((await forgot('ghost@test.local', ip)).statusCode).toBe(429);
     // Other accounts are not affected.
-    expect((await forgot((await t.createStudent()).email)).statusCode).toBe(200);
+    expect((await forgot((await t.createStudent()).email, ip)).statusCode).toBe(200);
+  });
+
+  it("a stranger spending an e-mail's budget does not deny its owner a reset link", async () => {
+    const s = await t.createStudent();
+    const stranger = freshIp();
+    for (let i = 0; i < 3; i++) await forgot(s.email, stranger);
+    expect((await forgot(s.email, stranger)).statusCode).toBe(429);
+    // The owner, from their own address, still gets a link.
+    expect((await forgot(s.email, freshIp())).statusCode).toBe(200);
+    expect(await mailsTo(s.email)).toHaveLength(4);
   });
 
   it('limits each address', async () => {
@@ -204,12 +215,42 @@ describe('POST /api/auth/reset-password/{token}', () => {
 
   it('clears an account lockout', async () => {
     const s = await t.createStudent();
-    for (let i = 0; i < 5; i++) await login(s.email, 'wrong-password');
-    expect((await login(s.email, PASSWORD)).statusCode).toBe(429);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) await login(s.email, 'wrong-password', ip);
+    expect((await login(s.email, PASSWORD, ip)).statusCode).toBe(429);
     const token = await requestToken(s.email);
     expect((await reset(token, 'Unlocked-Pass-7')).statusCode).toBe(200);
-    expect((await login(s.email, 'Unlocked-Pass-7')).statusCode).toBe(200);
-    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, s.id));
-    expect(row.failedLogins).toBe(0);
+    expect((await login(s.email, 'Unlocked-Pass-7', ip)).statusCode).toBe(200);
+    const rows = await t.ctx.db.select().from(loginFailures).where(eq(loginFailures.email, s.email));
+    expect(rows.every((r) => r.failures === 0 && r.lockedUntil === null)).toBe(true);
+  });
+});
+
+describe('outstanding reset links end with an admin action', () => {
+  it("an admin's password reset revokes the links mailed before", async () => {
+    const s = await t.createStudent();
+    const token = await requestToken(s.email);
+    expect((await t.admin.post(`/api/users/${s.id}/reset-password`)).statusCode).toBe(200);
+    expect((await reset(token, 'Taken-Over-Pass-1')).statusCode).toBe(400);
+  });
+
+  it('a deactivation revokes them, also once the account is active again', async () => {
+    const s = await t.createStudent();
+    const token = await requestToken(s.email);
+    expect((await t.admin.patch(`/api/users/${s.id}`, { isActive: false })).statusCode).toBe(200);
+    expect((await reset(token, 'Taken-Over-Pass-2')).statusCode).toBe(400);
+    expect((await forgot(s.email)).statusCode).toBe(200);
+    expect(await mailsTo(s.email)).toHaveLength(1); // an inactive account is mailed no new link
+    expect((await t.admin.patch(`/api/users/${s.id}`, { isActive: true })).statusCode).toBe(200);
+    expect((await reset(token, 'Taken-Over-Pass-3')).statusCode).toBe(400);
+    expect((await login(s.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a deletion revokes them', async () => {
+    const s = await t.createStudent();
+    const token = await requestToken(s.email);
+    expect((await t.admin.delete(`/api/users/${s.id}`)).statusCode).toBe(200);
+    expect((await reset(token, 'Taken-Over-Pass-4')).statusCode).toBe(400);
+    expect(await t.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, s.id))).toEqual([]);
   });
 });

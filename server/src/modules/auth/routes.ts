@@ -13,10 +13,10 @@ import {
 } from '@app/common/schemas/auth';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { createAdmin, endAllSessions, findUserWithCentre, login, requestPasswordReset, resetPassword } from './service.ts';
+import { createAdmin, endAllSessions, findUserWithCentre, login, requestPasswordReset, resetPassword, revokeToken } from './service.ts';
 
 // Broad per-address limits: a whole exam hall behind one address must be able to sign in at once
-// (DESIGN.md section 4); the per-account lockout in the service is the real brake on guessing.
+// (docs/product.md section 4); the lockout per e-mail and address in the service is the real brake on guessing.
 const LOGIN_LIMIT = { max: 600, timeWindow: '1 minute' };
 const FORGOT_LIMIT = { max: 30, timeWindow: '15 minutes' };
 
@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     { config: { rateLimit: LOGIN_LIMIT }, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } } },
-    async (req) => login(ctx, req.body.email, req.body.password),
+    async (req) => login(ctx, req.body.email, req.body.password, req.ip),
   );
 
   app.get('/profile', { onRequest: requireUser, schema: { tags: ['auth'], response: { 200: profileResponse } } }, async (req) => {
@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     { config: { rateLimit: FORGOT_LIMIT }, schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } } },
     async (req) => {
-      await requestPasswordReset(ctx, req.body.email);
+      await requestPasswordReset(ctx, req.body.email, req.ip);
       return { message: MSG.forgotSent };
     },
   );
@@ -73,7 +73,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: z.object({ everywhere: z.boolean().optional() }).optional(), response: { 200: messageResponse } },
     },
     async (req) => {
-      if (req.body?.everywhere) await endAllSessions(ctx, actorOf(req).id);
+      const actor = actorOf(req);
+      if (req.body?.everywhere) await endAllSessions(ctx, actor.id);
+      // This token stops working on every instance, whatever the client does with its copy.
+      else if (actor.tokenId && actor.tokenExpiresAt) await revokeToken(ctx, actor.tokenId, actor.tokenExpiresAt);
       return { message: req.body?.everywhere ? 'Signed out on every device' : 'Signed out' };
     },
   );

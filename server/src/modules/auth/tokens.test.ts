@@ -27,11 +27,17 @@ const expect401 = async (token: string) => {
   expect(res.statusCode, token).toBe(401);
   expect(res.json()).toEqual({ message: 'Please sign in to continue', code: 'UNAUTHORIZED' });
 };
+/** A genuine token the server has ended: the 401 says so, for the sign-in page to tell the user. */
+const expectEnded = async (token: string) => {
+  const res = await profileWith(token);
+  expect(res.statusCode, token).toBe(401);
+  expect(res.json()).toEqual({ message: 'Your session has ended. Please sign in again.', code: 'UNAUTHORIZED', reason: 'SESSION_ENDED' });
+};
 /** Changes one character at position i to a different one of the same alphabet. */
 const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
 
 let adminToken: string;
-let adminClaims: { sub: string; role: 'admin'; ver: number; aud: string; iat: number; exp: number };
+let adminClaims: { sub: string; role: 'admin'; ver: number; jti: string; aud: string; iat: number; exp: number };
 beforeAll(async () => {
   adminToken = await t.tokenFor(ADMIN.email, ADMIN.password);
   adminClaims = JSON.parse(Buffer.from(adminToken.split('.')[1], 'base64url').toString());
@@ -100,7 +106,10 @@ describe('GET /api/auth/profile', () => {
     await expect401(forge(HS256, { ...adminClaims, ver: String(adminClaims.ver) }));
     await expect401(forge(HS256, { ...adminClaims, role: 'superuser' }));
     await expect401(forge(HS256, { ...adminClaims, sub: 'not-a-uuid' }));
-    await expect401(forge(HS256, { ...adminClaims, sub: '00000000-0000-4000-8000-000000000000' }));
+    const { jti: _j, ...noId } = adminClaims;
+    await expect401(forge(HS256, noId));
+    // An unknown account: its session has ended (deleted), whoever it was.
+    await expectEnded(forge(HS256, { ...adminClaims, sub: '00000000-0000-4000-8000-000000000000' }));
     await expect401(forge(HS256, adminClaims, 'another-secret-that-is-also-long-enough!'));
     await expect401(`${b64(HS256)}.${b64('not json')}.${mac(`${b64(HS256)}.${b64('not json')}`)}`);
   });
@@ -108,7 +117,7 @@ describe('GET /api/auth/profile', () => {
   it('answers 401 when the role in the token no longer matches the account', async () => {
     const s = await t.createStudent();
     const claims = { sub: s.id, role: 'admin' as const, ver: 0 };
-    await expect401(t.ctx.signer.sign(claims));
+    await expectEnded(t.ctx.signer.sign(claims));
     expect((await profileWith(t.ctx.signer.sign({ ...claims, role: 'student' }))).statusCode).toBe(200);
   });
 
@@ -117,7 +126,7 @@ describe('GET /api/auth/profile', () => {
     const token = await t.tokenFor(s.email, PASSWORD);
     expect((await profileWith(token)).statusCode).toBe(200);
     await t.ctx.db.delete(users).where(eq(users.id, s.id));
-    await expect401(token);
+    await expectEnded(token);
   });
 
   it('answers 401 for a token of an older version (password reset, sign out everywhere)', async () => {
@@ -127,7 +136,15 @@ describe('GET /api/auth/profile', () => {
       .update(users)
       .set({ tokenVersion: s.tokenVersion + 1 })
       .where(eq(users.id, s.id));
-    await expect401(token);
+    await expectEnded(token);
+  });
+
+  it('answers 401, never 500, for a validly signed token whose subject is not a UUID', async () => {
+    // Before the fix, 36 characters of [0-9a-f-] reached the database as a uuid and failed there.
+    for (const sub of ['a'.repeat(36), '-'.repeat(36), 'ffffffff-ffff-ffff-ffff-fffffffffffff', 'ABCDEF', '']) {
+      await expect401(forge(HS256, { ...adminClaims, sub }));
+      expect((await t.withToken(forge(HS256, { ...adminClaims, sub })).get('/api/users')).statusCode, sub).toBe(401);
+    }
   });
 });
 
@@ -139,7 +156,15 @@ describe('tokens and roles on guarded routes', () => {
 
   it('a forged admin token cannot create an admin', async () => {
     const s = await t.createStudent();
-    const forged = forge(HS256, { sub: s.id, role: 'admin', ver: 0, aud: 'lawcoach-api', iat: 0, exp: 4102444800 });
+    const forged = forge(HS256, {
+      sub: s.id,
+      role: 'admin',
+      ver: 0,
+      jti: 'forged-token-id-0000000',
+      aud: 'lawcoach-api',
+      iat: 0,
+      exp: 4102444800,
+    });
     const res = await t.withToken(forged).post('/api/auth/create-admin', {
       firstName: 'Evil',
       lastName: 'Admin',

@@ -1,8 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MSG } from '@app/common';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 
-/** The outbox as a mailbox, so reset links and credentials are reachable without SMTP. Never in production. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Straight from this machine: the socket's own address is loopback and no proxy stands between (a
+ * reverse proxy on the same machine makes every visitor look local, but says so in its forwarding headers).
+ */
+export function isFromThisMachine(req: FastifyRequest) {
+  const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+  return !forwarded && LOOPBACK.has(req.raw.socket.remoteAddress ?? '');
+}
+
+/**
+ * The outbox as a mailbox, so reset links and credentials are reachable without SMTP. Never in production.
+ * It holds reset links and temporary passwords, so only a signed-in admin reads it; before any admin
+ * exists (nobody could sign in), a request from the server's own machine may.
+ */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (req) => {
+    if (req.actor?.role === 'admin') return;
+    if (req.actor) throw new AppError('FORBIDDEN', MSG.forbidden);
+    if (isFromThisMachine(req)) {
+      const [admin] = await app.ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+        .limit(1);
+      if (!admin) return;
+    }
+    throw new AppError('UNAUTHORIZED', MSG.mailboxAdminsOnly, undefined, req.signedOutReason ?? undefined);
+  });
+
   app.get(
     '/mailbox',
     {

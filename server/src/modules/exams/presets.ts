@@ -7,7 +7,7 @@ import { requireAdmin } from '../../plugins/auth.ts';
 export const examPresetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { preHandler: requireAdmin, schema: { tags: ['exams'], response: { 200: z.array(examPresetSchema) } } },
+    { onRequest: requireAdmin, schema: { tags: ['exams'], response: { 200: z.array(examPresetSchema) } } },
     async () => EXAM_PRESETS,
   );
 };

@@ -35,6 +35,8 @@ export function welcomeMail(p: {
   registrationNumber: string;
   loginUrl: string;
   course: string;
+  /** The admin's message to the applicant, when they wrote one. */
+  note?: string | null;
 }) {
   return {
     subject: `Welcome to ${INSTITUTE}: your admission is approved`,
@@ -42,6 +44,7 @@ export function welcomeMail(p: {
       `Dear ${p.name},`,
       '',
       `Congratulations! Your admission request for ${p.course} has been approved.`,
+      ...(p.note ? ['', `Note from the admissions team: ${p.note}`, ''] : []),
       `Registration number: ${p.registrationNumber}`,
       '',
       'Sign in to the student area with these credentials:',
@@ -82,6 +85,24 @@ export function temporaryPasswordMail(p: { name: string; email: string; password
       `Email: ${p.email}`,
       `Temporary password: ${p.password}`,
       `Sign in at: ${p.loginUrl}`,
+      '',
+      INSTITUTE,
+    ]),
+  };
+}
+
+/** To the holder of an account when an admission request is sent with their e-mail. */
+export function accountExistsMail(p: { name: string; loginUrl: string }) {
+  return {
+    subject: `${INSTITUTE}: you already have an account`,
+    ...wrap([
+      `Dear ${p.name},`,
+      '',
+      'We received an admission request with this e-mail address, which already has an account with us.',
+      `Please sign in instead: ${p.loginUrl}`,
+      'If you have forgotten your password, use "Forgot password?" on the sign-in page.',
+      '',
+      'If you did not send this request, you can ignore this e-mail.',
       '',
       INSTITUTE,
     ]),

@@ -16,8 +16,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function order(method: 'offline' | 'gateway', couponCode?: string) {
-  const res = await student.client.post('/api/payments/orders', { courseId: course._id, method, couponCode });
+/** An order for `course`, or for a course of its own at 25,000 (a fee already paid is refused). */
+async function order(method: 'offline' | 'gateway', couponCode?: string, shared = false) {
+  const own = shared ? course : await createCourse(t, 25_000);
+  const res = await student.client.post('/api/payments/orders', { courseId: own._id, method, couponCode });
   expect(res.statusCode).toBe(201);
   return res.json() as { paymentId: string; orderId: string; checkout?: { url: string } };
 }
@@ -41,10 +43,11 @@ describe('the ledger', () => {
       successful: 0,
       failed: 0,
       refunded: 0,
+      cancelled: 0,
       successRate: 0,
     });
 
-    const a = await order('offline'); // 25000 → verified below
+    const a = await order('offline', undefined, true); // 25000 → verified below
     const b = await payGateway('EARLY20'); // 20000 completed → refunded below
     const c = await order('gateway'); // 25000 → failed
     await student.client.post(c.checkout?.url as string, { action: 'fail' });
@@ -64,6 +67,7 @@ describe('the ledger', () => {
       successful: 1,
       failed: 1,
       refunded: 1,
+      cancelled: 0,
       successRate: 20,
     });
 
@@ -123,11 +127,15 @@ describe('the ledger', () => {
   });
 
   it('verify only on pending, refund only on completed (409 otherwise)', async () => {
-    for (const id of [ids.a, ids.b, ids.c]) {
+    for (const id of [ids.a, ids.b]) {
       const res = await t.admin.patch(`/api/payments/${id}/verify`);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('Only a pending payment can be verified.');
     }
+    // A failed gateway payment is settled from the gateway's answer: here it has received nothing.
+    const failed = await t.admin.patch(`/api/payments/${ids.c}/verify`);
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json().message).toBe('The gateway has not received this payment.');
     for (const id of [ids.b, ids.c, ids.d]) {
       const res = await t.admin.post(`/api/payments/${id}/refund`);
       expect(res.statusCode).toBe(409);

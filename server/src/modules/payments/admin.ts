@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { asc, desc, eq } from 'drizzle-orm';
-import { PAYMENT_MSG, type PaymentStatus } from '@app/common/schemas/payments';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { formatINR, toPaise, toRupees } from '@app/common';
+import { PAYMENT_MSG, type PaymentStatus, type PaymentTiles } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
-import { paymentEvents, payments, users } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { paymentEvents, paymentExtraCaptures, paymentRefunds, payments, users } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type PaymentRow, toAdminPayment } from './dto.ts';
+import { findCourseFee } from './fees.ts';
 import { GatewayError, gatewayOf } from './gateways/index.ts';
-import { causeOf, transitionPayment } from './ledger.ts';
+import { causeOf, isOpenForSettlement, recordRefund, transitionPayment } from './ledger.ts';
 import { settleWithGateway } from './settle.ts';
 
-// The admin ledger (/admin/payments): list, detail with history, Verify and Refund (SPEC.md section 4:
-// Verify only on pending, Refund only on completed; DESIGN.md section 4 "Admin Verify").
+// The admin ledger (/admin/payments): list, detail with history, Verify and Refund (docs/product.md
+// section 4: Verify on a payment not yet received, Refund on a completed one, in part or in full).
 
 const studentCols = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
@@ -47,15 +49,34 @@ async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: st
     const [u] = await ctx.db.select(studentCols).from(users).where(eq(users.id, p.studentId)).limit(1);
     student = u ?? null;
   }
-  const events = await ctx.db
-    .select()
-    .from(paymentEvents)
-    .where(eq(paymentEvents.paymentId, p.id))
-    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id));
+  const [events, refunds, extra] = await Promise.all([
+    ctx.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, p.id))
+      .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
+    ctx.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, p.id))
+      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+    ctx.db.select().from(paymentExtraCaptures).where(eq(paymentExtraCaptures.paymentId, p.id)).orderBy(asc(paymentExtraCaptures.createdAt)),
+  ]);
   return {
     ...toAdminPayment(p, student),
     refundId: p.refundId,
     refundedAt: p.refundedAt ? p.refundedAt.toISOString() : null,
+    refunds: refunds.map((r) => ({
+      amount: toRupees(r.amountPaise),
+      refundId: r.gatewayRefundId,
+      who: r.actorLabel,
+      when: r.createdAt.toISOString(),
+    })),
+    extraCaptures: extra.map((c) => ({
+      gatewayPaymentId: c.gatewayPaymentId,
+      amount: toRupees(c.amountPaise),
+      when: c.createdAt.toISOString(),
+    })),
     history: events.map((e) => ({
       from: e.fromStatus as PaymentStatus | null,
       to: e.toStatus as PaymentStatus,
@@ -68,12 +89,20 @@ async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: st
 
 const gatewayUnreachable = () => new AppError('BAD_GATEWAY', 'The payment gateway could not be reached. Please try again.');
 
-/** Offline → completed by this admin; gateway → only when the gateway confirms it received the money. */
+/**
+ * Offline (pending) → completed by this admin, unless the fee is already covered; gateway (pending,
+ * failed or cancelled) → completed only when the gateway confirms it captured the money for the order.
+ */
 export async function verifyPayment(ctx: Ctx, log: FastifyBaseLogger, actor: Actor, id: string) {
   const payment = await findRow(ctx, id);
-  if (payment.status !== 'pending') throw conflict(PAYMENT_MSG.verifyOnlyPending);
+  const open = payment.method === 'offline' ? payment.status === 'pending' : isOpenForSettlement(payment.status);
+  if (!open) throw conflict(PAYMENT_MSG.verifyOnlyPending);
   const cause = causeOf(actor);
   if (payment.method === 'offline') {
+    if (payment.kind === 'fee' && payment.courseId) {
+      const fee = await findCourseFee(ctx, payment.studentId, payment.courseId);
+      if (fee && fee.duePaise <= 0) throw conflict(PAYMENT_MSG.feeAlreadyPaid(payment.courseName));
+    }
     const { row, changed } = await transitionPayment(ctx, id, 'completed', cause, {
       patch: {
         transactionId: payment.transactionId ?? `OFFLINE-${payment.orderId}`,
@@ -98,13 +127,25 @@ export async function verifyPayment(ctx: Ctx, log: FastifyBaseLogger, actor: Act
   return detailOf(ctx, result.row);
 }
 
-/** Completed → refunded, through the gateway's refund call (idempotent per payment) for gateway payments. */
-export async function refundPayment(ctx: Ctx, log: FastifyBaseLogger, actor: Actor, id: string) {
+/**
+ * Refunds `amount` rupees of a completed payment (none: what is left), through the gateway's refund
+ * call for gateway payments (idempotent per payment and refunded total, so a retry never pays twice).
+ * The payment stays completed for what was not refunded; it is `refunded` once nothing is left.
+ */
+export async function refundPayment(ctx: Ctx, log: FastifyBaseLogger, actor: Actor, id: string, amount?: number) {
   const payment = await findRow(ctx, id);
   if (payment.status !== 'completed') throw conflict(PAYMENT_MSG.refundOnlyCompleted);
+  const leftPaise = payment.amountPaise - payment.refundedPaise;
+  const amountPaise = amount === undefined ? leftPaise : toPaise(amount);
+  if (amountPaise <= 0) throw badRequest(PAYMENT_MSG.refundInvalidAmount, { amount: PAYMENT_MSG.refundInvalidAmount });
+  if (amountPaise > leftPaise) {
+    const message = PAYMENT_MSG.refundAboveLeft(formatINR(toRupees(leftPaise)));
+    throw badRequest(message, { amount: message });
+  }
   const cause = causeOf(actor);
   let refundId: string | null = null;
-  let note = `Refunded by ${cause.label} (offline: money returned outside the gateway)`;
+  const what = formatINR(toRupees(amountPaise));
+  let note = `Refunded by ${cause.label} (offline: money returned outside the gateway): ${what}`;
   if (payment.method === 'gateway') {
     const gateway = gatewayOf(ctx);
     if (payment.gateway !== gateway.name || !payment.gatewayOrderId) {
@@ -116,18 +157,55 @@ export async function refundPayment(ctx: Ctx, log: FastifyBaseLogger, actor: Act
         gatewayOrderId: payment.gatewayOrderId,
         gatewayPaymentId: payment.gatewayPaymentId,
         transactionId: payment.transactionId,
-        amountPaise: payment.amountPaise,
-        idempotencyKey: `refund_${payment.id.replace(/-/g, '')}`,
+        amountPaise,
+        // Stable per payment and refunded total: a retry of this refund is the same refund at the gateway.
+        idempotencyKey: `refund_${payment.id.replace(/-/g, '')}${payment.refundedPaise ? `_${payment.refundedPaise}` : ''}`,
       });
       refundId = result.refundId;
-      note = `Refunded by ${cause.label} through ${gateway.name} (refund ${result.refundId}, ${result.state})`;
+      note = `Refunded by ${cause.label} through ${gateway.name} (refund ${result.refundId}, ${result.state}): ${what}`;
     } catch (err) {
       if (!(err instanceof GatewayError)) throw err;
       log.error({ err, paymentId: id }, 'admin refund: gateway refused or unreachable');
       throw new AppError('BAD_GATEWAY', PAYMENT_MSG.refundError);
     }
   }
-  const { row, changed } = await transitionPayment(ctx, id, 'refunded', cause, { patch: refundId ? { refundId } : {}, note });
-  if (!changed && row.status !== 'refunded') throw conflict(PAYMENT_MSG.refundOnlyCompleted);
+  const { row, changed } = await recordRefund(ctx, id, { amountPaise, gatewayRefundId: refundId }, cause, note);
+  // Not changed: a race with another refund of the same payment, or the gateway's webhook for this very
+  // refund arrived first (then it is recorded and the answer is the same).
+  if (!changed && !(refundId && (await ctx.db.query.paymentRefunds.findFirst({ where: (t, { eq }) => eq(t.gatewayRefundId, refundId) })))) {
+    throw conflict(PAYMENT_MSG.refundOnlyCompleted);
+  }
   return detailOf(ctx, row);
+}
+
+/**
+ * The admin's tiles and Payment Summary: revenue = completed money less refunds, pending = pending
+ * amounts. A cancelled (abandoned or expired) order is no money and counts in neither, nor in the
+ * success rate.
+ */
+export async function findPaymentTiles(ctx: Ctx): Promise<PaymentTiles> {
+  const [r] = await ctx.db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`count(*) filter (where ${payments.status} = 'completed')::int`,
+      failed: sql<number>`count(*) filter (where ${payments.status} = 'failed')::int`,
+      refunded: sql<number>`count(*) filter (where ${payments.status} = 'refunded')::int`,
+      cancelled: sql<number>`count(*) filter (where ${payments.status} = 'cancelled')::int`,
+      pendingCount: sql<number>`count(*) filter (where ${payments.status} = 'pending')::int`,
+      revenue: sql<string>`coalesce(sum(${payments.amountPaise} - ${payments.refundedPaise}) filter (where ${payments.status} = 'completed'), 0)::text`,
+      pending: sql<string>`coalesce(sum(${payments.amountPaise}) filter (where ${payments.status} = 'pending'), 0)::text`,
+    })
+    .from(payments);
+  const counted = r.total - r.cancelled;
+  return {
+    totalRevenue: toRupees(Number(r.revenue)),
+    pending: toRupees(Number(r.pending)),
+    pendingCount: r.pendingCount,
+    totalTransactions: r.total,
+    successful: r.completed,
+    failed: r.failed,
+    refunded: r.refunded,
+    cancelled: r.cancelled,
+    successRate: counted === 0 ? 0 : Math.round((r.completed / counted) * 100),
+  };
 }

@@ -4,8 +4,8 @@ import type { Ctx } from '../../context.ts';
 import { gatewayEvents } from '../../db/schema.ts';
 import { GatewayError, gatewayOf } from './gateways/index.ts';
 import type { HeaderMap } from './gateways/types.ts';
-import { GATEWAY_CAUSE, recordPaymentNote, transitionPayment } from './ledger.ts';
-import { findPaymentForNotice, settleWithGateway } from './settle.ts';
+import { GATEWAY_CAUSE, recordPaymentNote, recordRefund, transitionPayment } from './ledger.ts';
+import { findPaymentForNotice, recordExtraCaptures, settleWithGateway } from './settle.ts';
 
 // The gateway's two ways of telling us: the browser's form-post return (callback) and the
 // server-to-server webhook. Both are verified by signature, then confirmed with the gateway's status
@@ -53,7 +53,8 @@ export async function handleCallback(
     return failed(payment.orderId, CALLBACK_ERRORS.callbackFailed);
   }
   if (notice.outcome === 'cancelled') {
-    const { row } = await transitionPayment(ctx, payment.id, 'failed', cause, {
+    // An abandoned checkout is no money and nothing pending; the order can still be paid later.
+    const { row } = await transitionPayment(ctx, payment.id, 'cancelled', cause, {
       patch: { responseMessage: notice.message ?? 'Cancelled' },
       note: 'Cancelled on the payment page',
     });
@@ -101,7 +102,29 @@ export async function handleWebhook(ctx: Ctx, log: FastifyBaseLogger, gatewayNam
         `Refused webhook: amount ${notice.amountPaise} paise, the order is ${payment.amountPaise}`,
       );
     } else if (notice.outcome === 'refunded') {
-      await transitionPayment(ctx, payment.id, 'refunded', cause, { note: 'Refunded at the gateway' });
+      // A refund is an amount: the event's refund (id and amount), else what is left of the payment.
+      const left = payment.amountPaise - payment.refundedPaise;
+      const amountPaise = notice.refund?.amountPaise ?? left;
+      if (amountPaise > 0) {
+        const refundId = notice.refund?.id ?? null;
+        const { changed } = await recordRefund(
+          ctx,
+          payment.id,
+          { amountPaise, gatewayRefundId: refundId },
+          cause,
+          `Refunded at the gateway: ${amountPaise} paise`,
+        );
+        const known =
+          refundId !== null && (await ctx.db.query.paymentRefunds.findFirst({ where: (t, { eq }) => eq(t.gatewayRefundId, refundId) }));
+        if (!changed && !known) {
+          await recordPaymentNote(ctx, payment, cause, `Refused refund event: ${amountPaise} paise, ${left} paise left to refund`);
+        }
+      }
+    } else if (notice.outcome === 'paid' && (payment.status === 'completed' || payment.status === 'refunded')) {
+      // A capture on an order already completed by another capture: the money was taken twice.
+      if (notice.gatewayPaymentId && notice.gatewayPaymentId !== payment.gatewayPaymentId) {
+        await recordExtraCaptures(ctx, payment, cause);
+      }
     } else if (notice.outcome === 'paid' || notice.outcome === 'failed') {
       // A gateway error here answers 500, so the gateway delivers the event again later.
       await settleWithGateway(ctx, payment, cause, notice.message);

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { gatewayOf } from './gateways/index.ts';
 import { causeOf, createPayment } from './ledger.ts';
 import { createGatewayOrder, newOrderId, orderRequestFor } from './service.ts';
-import { findStudentSummary } from './summary.ts';
+import { findStudentSummary } from './fees.ts';
 
 /**
  * POST /api/payments/paytm/initiate (the spec's name, whatever the gateway): an installment of the

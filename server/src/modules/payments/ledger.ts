@@ -1,14 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
-import { paymentEvents, payments } from '../../db/schema.ts';
+import { paymentEvents, paymentExtraCaptures, paymentRefunds, payments } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { PaymentRow } from './dto.ts';
 import { queuePaymentConfirmation } from './mail.ts';
 
 // Every change of a payment goes through here: one conditional UPDATE (so a replay or a race changes
-// nothing), one payment_events row and one audit_log row, in one transaction. State only moves
-// forward: pending → completed → refunded, pending → failed (DESIGN.md section 6).
+// nothing), one payment_events row and one audit_log row, in one transaction. pending → completed →
+// refunded (once refunds reach the amount), pending → failed | cancelled. A failed or cancelled
+// payment is not final while its order can still be paid at the gateway: when the gateway reports the
+// order captured, it moves to completed (a declined attempt followed by a successful retry).
 
 /** Who caused a change: a signed-in person, or the gateway/reconciler acting for the system. */
 export type Cause = { actor: Actor | null; label: string };
@@ -19,10 +21,14 @@ export const RECONCILER_CAUSE: Cause = { actor: null, label: 'Reconciler' };
 
 const ALLOWED_FROM: Record<PaymentStatus, PaymentStatus[]> = {
   pending: [],
-  completed: ['pending'],
+  completed: ['pending', 'failed', 'cancelled'],
   failed: ['pending'],
+  cancelled: ['pending'],
   refunded: ['completed'],
 };
+
+/** Whether the gateway may still settle this payment (its order can still be paid). */
+export const isOpenForSettlement = (status: PaymentStatus) => ALLOWED_FROM.completed.includes(status);
 
 type NewPayment = typeof payments.$inferInsert;
 type Patch = Partial<Pick<PaymentRow, 'gatewayPaymentId' | 'transactionId' | 'responseMessage' | 'refundId'>>;
@@ -72,6 +78,7 @@ function applyTransition(
 ): Promise<{ row: PaymentRow; changed: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const now = new Date();
+    const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId)).for('update');
     const set: Record<string, unknown> = { ...opts.patch, status: to, updatedAt: now };
     if (to === 'completed') {
       set.paidAt = now;
@@ -87,7 +94,7 @@ function applyTransition(
       const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
       return { row: current, changed: false };
     }
-    const from = ALLOWED_FROM[to].length === 1 ? ALLOWED_FROM[to][0] : null;
+    const from = before?.status ?? null;
     await tx.insert(paymentEvents).values({
       paymentId,
       fromStatus: from,
@@ -107,6 +114,108 @@ function applyTransition(
     );
     return { row, changed: true };
   });
+}
+
+class RefundRefused extends Error {}
+
+/**
+ * Records one refund of `amountPaise` against a completed payment: a payment_refunds row, the payment's
+ * refunded total, and `refunded` once that total reaches its amount. A gateway refund id already
+ * recorded (the admin's call, then the gateway's webhook for the same refund) changes nothing; so does
+ * an amount above what is left. Answers the row after the call and whether this call changed it.
+ */
+export async function recordRefund(
+  ctx: Ctx,
+  paymentId: string,
+  refund: { amountPaise: number; gatewayRefundId: string | null },
+  cause: Cause,
+  note: string,
+): Promise<{ row: PaymentRow; changed: boolean }> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (refund.gatewayRefundId) {
+        const inserted = await tx
+          .insert(paymentRefunds)
+          .values({
+            paymentId,
+            amountPaise: refund.amountPaise,
+            gatewayRefundId: refund.gatewayRefundId,
+            actorId: cause.actor?.id ?? null,
+            actorLabel: cause.label,
+          })
+          .onConflictDoNothing()
+          .returning({ id: paymentRefunds.id });
+        if (inserted.length === 0) throw new RefundRefused('refund already recorded');
+      } else {
+        await tx.insert(paymentRefunds).values({
+          paymentId,
+          amountPaise: refund.amountPaise,
+          gatewayRefundId: null,
+          actorId: cause.actor?.id ?? null,
+          actorLabel: cause.label,
+        });
+      }
+      const now = new Date();
+      const total = sql`${payments.refundedPaise} + ${refund.amountPaise}`;
+      const full = sql`${total} >= ${payments.amountPaise}`;
+      const [row] = await tx
+        .update(payments)
+        .set({
+          refundedPaise: total,
+          status: sql`case when ${full} then 'refunded' else ${payments.status} end`,
+          refundedAt: sql`case when ${full} then ${now.toISOString()}::timestamptz else ${payments.refundedAt} end`,
+          refundId: refund.gatewayRefundId ?? sql`${payments.refundId}`,
+          updatedAt: now,
+        })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'completed'), sql`${total} <= ${payments.amountPaise}`))
+        .returning();
+      if (!row) throw new RefundRefused('payment not refundable by this amount');
+      await tx.insert(paymentEvents).values({
+        paymentId,
+        fromStatus: 'completed',
+        toStatus: row.status,
+        actorId: cause.actor?.id ?? null,
+        actorLabel: cause.label,
+        note,
+      });
+      await recordAudit(
+        tx,
+        cause.actor,
+        row.status === 'refunded' ? 'payment.refunded' : 'payment.refund',
+        'payment',
+        paymentId,
+        { status: 'completed', refundedPaise: row.refundedPaise - refund.amountPaise },
+        { ...snapshot(row), refundAmountPaise: refund.amountPaise, by: cause.label, note },
+      );
+      return { row, changed: true };
+    });
+  } catch (err) {
+    if (!(err instanceof RefundRefused)) throw err;
+    const [current] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    return { row: current, changed: false };
+  }
+}
+
+/** Records a capture on an order already completed (money taken twice), flagged for refund; once per capture. */
+export async function recordExtraCapture(
+  ctx: Ctx,
+  payment: PaymentRow,
+  capture: { gatewayPaymentId: string; amountPaise: number },
+  cause: Cause,
+) {
+  const inserted = await ctx.db
+    .insert(paymentExtraCaptures)
+    .values({ paymentId: payment.id, gatewayPaymentId: capture.gatewayPaymentId, amountPaise: capture.amountPaise })
+    .onConflictDoNothing()
+    .returning({ id: paymentExtraCaptures.id });
+  if (inserted.length === 0) return false;
+  await recordPaymentNote(
+    ctx,
+    payment,
+    cause,
+    `Second capture ${capture.gatewayPaymentId} of ${capture.amountPaise} paise on an order already completed: flagged for refund at the gateway`,
+  );
+  return true;
 }
 
 /** Records a refused or suspicious gateway message against a payment (no state change). */
@@ -131,6 +240,7 @@ const snapshot = (p: PaymentRow) => ({
   transactionId: p.transactionId,
   receiptNumber: p.receiptNumber,
   refundId: p.refundId,
+  refundedPaise: p.refundedPaise,
 });
 
 const yearFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric' });

@@ -34,6 +34,7 @@ const row: PaymentRow = {
   paidAt: new Date('2026-01-11T06:00:00Z'),
   refundId: null,
   refundedAt: null,
+  refundedPaise: 0,
   createdAt: new Date('2026-01-11T06:00:00Z'),
   updatedAt: new Date('2026-01-11T06:00:00Z'),
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { payments } from '../../db/schema.ts';
@@ -7,11 +7,16 @@ import { RECONCILER_CAUSE, transitionPayment } from './ledger.ts';
 import { settleWithGateway } from './settle.ts';
 
 // A lost callback is the most common real failure: the student paid, the browser never came back.
-// The reconciler asks the gateway about gateway payments left pending and settles them.
+// The reconciler asks the gateway about gateway payments left pending and settles them. It also asks
+// about recently failed or cancelled orders: a customer may retry on the same order after a declined
+// attempt, and the gateway's capture settles the payment whatever the earlier attempt reported.
 
 export const RECONCILE_AFTER_MS = 2 * 60_000;
-/** An order nobody paid for a day is closed as failed (the gateway keeps it unpaid too). */
+/** An order nobody paid for a day is cancelled (abandoned or expired: no money, nothing pending). */
 export const EXPIRE_AFTER_MS = 24 * 60 * 60_000;
+/** How long a failed or cancelled order is still asked about, and how often. */
+export const RECHECK_CLOSED_FOR_MS = 3 * 24 * 60 * 60_000;
+export const RECHECK_CLOSED_EVERY_MS = 10 * 60_000;
 export const RECONCILE_INTERVAL_MS = 60_000;
 const BATCH = 50;
 
@@ -25,10 +30,16 @@ export async function reconcilePendingPayments(ctx: Ctx, opts: { now?: Date; log
     .from(payments)
     .where(
       and(
-        eq(payments.status, 'pending'),
         eq(payments.method, 'gateway'),
         eq(payments.gateway, gateway.name),
-        lt(payments.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
+        or(
+          and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS))),
+          and(
+            inArray(payments.status, ['failed', 'cancelled']),
+            gt(payments.createdAt, new Date(now.getTime() - RECHECK_CLOSED_FOR_MS)),
+            lt(payments.updatedAt, new Date(now.getTime() - RECHECK_CLOSED_EVERY_MS)),
+          ),
+        ),
       ),
     )
     .orderBy(asc(payments.updatedAt))
@@ -38,9 +49,9 @@ export async function reconcilePendingPayments(ctx: Ctx, opts: { now?: Date; log
     try {
       const { outcome } = await settleWithGateway(ctx, payment, RECONCILER_CAUSE);
       if (outcome === 'completed') report.completed++;
-      else if (outcome === 'failed') report.failed++;
-      else if (outcome === 'pending' && now.getTime() - payment.createdAt.getTime() > EXPIRE_AFTER_MS) {
-        const { changed } = await transitionPayment(ctx, payment.id, 'failed', RECONCILER_CAUSE, {
+      else if (payment.status === 'pending' && outcome === 'failed') report.failed++;
+      else if (payment.status === 'pending' && outcome === 'pending' && now.getTime() - payment.createdAt.getTime() > EXPIRE_AFTER_MS) {
+        const { changed } = await transitionPayment(ctx, payment.id, 'cancelled', RECONCILER_CAUSE, {
           patch: { responseMessage: 'No payment was received for this order' },
           note: 'Expired: the gateway received no payment within a day',
         });
@@ -50,7 +61,7 @@ export async function reconcilePendingPayments(ctx: Ctx, opts: { now?: Date; log
         await ctx.db
           .update(payments)
           .set({ updatedAt: now })
-          .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+          .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)));
       }
     } catch (err) {
       report.errors++;

@@ -5,6 +5,7 @@ import {
   adminPaymentListResponse,
   couponValidateBody,
   couponValidateResponse,
+  courseFeesResponse,
   createOrderBody,
   createOrderResponse,
   initiateInstallmentBody,
@@ -15,18 +16,19 @@ import {
   paymentStatusRecord,
   paymentSummarySchema,
   paymentTilesSchema,
+  refundPaymentBody,
   verifyPaymentBody,
   verifyPaymentResponse,
 } from '@app/common/schemas/payments';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
-import { findPaymentDetail, findPayments, refundPayment, verifyPayment } from './admin.ts';
+import { findPaymentDetail, findPayments, findPaymentTiles, refundPayment, verifyPayment } from './admin.ts';
 import { toStatusRecord } from './dto.ts';
 import { gatewayRoutes } from './gateway-routes.ts';
 import { initiateInstallment } from './installments.ts';
 import { findReceipt } from './receipts.ts';
 import { createOrder, findHistory, findPaymentByOrderId, validateCoupon, verifyCheckoutAnswer } from './service.ts';
-import { findPaymentTiles, findStudentSummary } from './summary.ts';
+import { findCourseFees, findStudentSummary } from './fees.ts';
 
 /** /api/payments: the student's fee and installment payments, and the admin ledger. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,6 +67,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return summary;
   });
 
+  app.get('/fees', { ...student, schema: { tags, response: { 200: courseFeesResponse } } }, async (req) =>
+    findCourseFees(ctx, actorOf(req).id),
+  );
+
   // The owner (student) or an admin.
   app.get(
     '/status/:orderId',
@@ -96,8 +102,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     verifyPayment(ctx, req.log, actorOf(req), req.params.id),
   );
 
-  app.post('/:id/refund', { ...admin, schema: { tags, params: idParams, response: { 200: adminPaymentActionResponse } } }, async (req) =>
-    refundPayment(ctx, req.log, actorOf(req), req.params.id),
+  app.post(
+    '/:id/refund',
+    { ...admin, schema: { tags, params: idParams, body: refundPaymentBody, response: { 200: adminPaymentActionResponse } } },
+    async (req) => refundPayment(ctx, req.log, actorOf(req), req.params.id, req.body?.amount),
   );
 
   // ---- the gateways' side: sandbox pages, form-post callbacks, webhooks (own body parsers) ----

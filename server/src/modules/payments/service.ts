@@ -5,15 +5,15 @@ import { toRupees } from '@app/common';
 import { applyCoupon } from '@app/common/rules/coupons';
 import { type CreateOrderAnswer, PAYMENT_MSG } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
-import { courses, payments } from '../../db/schema.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { payments } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { toHistoryItem } from './dto.ts';
 import { GatewayError, gatewayOf } from './gateways/index.ts';
 import { SandboxGateway } from './gateways/sandbox.ts';
 import type { OrderRequest } from './gateways/types.ts';
 import { causeOf, createPayment, recordPaymentNote } from './ledger.ts';
-import { settleWithGateway } from './settle.ts';
-import { findApprovedAdmission } from './summary.ts';
+import { findCourseFee } from './fees.ts';
+import { recordExtraCaptures, settleWithGateway } from './settle.ts';
 
 // The student's side of fee payment (/student/payment): coupon preview, orders, the checkout's
 // signed answer, history and status. Amounts and discounts are decided here, never by the browser.
@@ -22,15 +22,14 @@ import { findApprovedAdmission } from './summary.ts';
 export const newOrderId = () => `ORD_${Date.now()}_${randomBytes(5).toString('hex').toUpperCase()}`;
 
 /**
- * An active course and the fee this student pays for it: the course of their approved admission at
- * the fee fixed at approval (docs/decisions/0001-admission-fee-fixed-at-approval.md), any other at its price.
+ * An active course and what this student still owes for it (the fee decision, fees.ts). A fee already
+ * covered is refused with 409: paying it again would take the money twice.
  */
 async function findPayableCourse(ctx: Ctx, actor: Actor, courseId: string) {
-  const [course] = await ctx.db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
-  if (!course?.isActive) throw badRequest(PAYMENT_MSG.courseUnavailable, { courseId: PAYMENT_MSG.courseUnavailable });
-  const admission = await findApprovedAdmission(ctx, actor.id);
-  const pricePaise = admission?.course.id === course.id ? admission.course.pricePaise : course.pricePaise;
-  return { ...course, pricePaise };
+  const fee = await findCourseFee(ctx, actor.id, courseId);
+  if (!fee) throw badRequest(PAYMENT_MSG.courseUnavailable, { courseId: PAYMENT_MSG.courseUnavailable });
+  if (fee.duePaise <= 0) throw conflict(PAYMENT_MSG.feeAlreadyPaid(fee.course.name));
+  return { ...fee.course, pricePaise: fee.duePaise };
 }
 
 export async function validateCoupon(ctx: Ctx, actor: Actor, input: { courseId: string; code: string }) {
@@ -168,6 +167,10 @@ export async function verifyCheckoutAnswer(
     throw badRequest(PAYMENT_MSG.verificationFailed);
   }
   if (result.row.status === 'completed' || result.row.status === 'refunded') {
+    if (answer.paymentId !== result.row.gatewayPaymentId) {
+      // A signed capture that is not the one the payment was completed with: the money was taken twice.
+      await recordExtraCaptures(ctx, result.row, causeOf(actor)).catch((err) => log.warn({ err }, 'payment verify: captures unavailable'));
+    }
     return { message: PAYMENT_MSG.paymentSuccess, payment: toHistoryItem(result.row) };
   }
   throw badRequest(result.row.status === 'failed' ? PAYMENT_MSG.paymentFailed : PAYMENT_MSG.verificationFailed);

@@ -4,12 +4,12 @@ import { payments } from '../../db/schema.ts';
 import type { PaymentRow } from './dto.ts';
 import { gatewayOf } from './gateways/index.ts';
 import type { GatewayNotice } from './gateways/types.ts';
-import { type Cause, recordPaymentNote, transitionPayment } from './ledger.ts';
+import { type Cause, isOpenForSettlement, recordExtraCapture, recordPaymentNote, transitionPayment } from './ledger.ts';
 
 // Settling a gateway payment: whatever brought us here (checkout answer, callback, webhook,
 // reconciler, admin Verify), the gateway's own status API has the last word on order id and amount.
 
-export type SettleOutcome = 'completed' | 'failed' | 'refunded' | 'pending' | 'mismatch';
+export type SettleOutcome = 'completed' | 'failed' | 'cancelled' | 'refunded' | 'pending' | 'mismatch';
 
 /** The payment a gateway message is about, or null (an unknown order is refused by the caller). */
 export async function findPaymentForNotice(ctx: Ctx, notice: Pick<GatewayNotice, 'orderId' | 'orderIdKind'>): Promise<PaymentRow | null> {
@@ -25,8 +25,9 @@ export async function findPaymentForNotice(ctx: Ctx, notice: Pick<GatewayNotice,
 
 /**
  * Asks the gateway about the payment and applies its answer: paid with the same order and amount →
- * completed (with the gateway's ids); failed → failed; anything else leaves it as it is.
- * Idempotent: a settled payment stays settled.
+ * completed (with the gateway's ids), whatever an earlier attempt reported (a pending, failed or
+ * cancelled payment is settled by what was captured for its order); failed → failed; anything else
+ * leaves it as it is. Idempotent: a completed or refunded payment stays as it is.
  */
 export async function settleWithGateway(
   ctx: Ctx,
@@ -36,7 +37,7 @@ export async function settleWithGateway(
   noticeMessage: string | null = null,
 ): Promise<{ outcome: SettleOutcome; row: PaymentRow }> {
   if (payment.method !== 'gateway' || !payment.gatewayOrderId) return { outcome: stateOf(payment), row: payment };
-  if (payment.status !== 'pending') return { outcome: stateOf(payment), row: payment };
+  if (!isOpenForSettlement(payment.status)) return { outcome: stateOf(payment), row: payment };
   const status = await gatewayOf(ctx).fetchStatus({ orderId: payment.orderId, gatewayOrderId: payment.gatewayOrderId });
   if (status.gatewayOrderId !== payment.gatewayOrderId) {
     await recordPaymentNote(ctx, payment, cause, `Refused: the gateway answered about order ${status.gatewayOrderId || '(none)'}`);
@@ -77,3 +78,21 @@ export async function settleWithGateway(
 }
 
 const stateOf = (p: PaymentRow): SettleOutcome => p.status;
+
+/**
+ * A gateway reports a capture on an order whose payment is already completed: asks the gateway for the
+ * order's captures and records each one that is not the payment's own (the money was taken twice),
+ * flagged for refund. Answers how many were newly recorded.
+ */
+export async function recordExtraCaptures(ctx: Ctx, payment: PaymentRow, cause: Cause): Promise<number> {
+  if (payment.method !== 'gateway' || !payment.gatewayOrderId || !payment.gatewayPaymentId) return 0;
+  if (payment.status !== 'completed' && payment.status !== 'refunded') return 0;
+  const status = await gatewayOf(ctx).fetchStatus({ orderId: payment.orderId, gatewayOrderId: payment.gatewayOrderId });
+  if (status.gatewayOrderId !== payment.gatewayOrderId) return 0;
+  let recorded = 0;
+  for (const capture of status.captures ?? []) {
+    if (capture.gatewayPaymentId === payment.gatewayPaymentId) continue;
+    if (await recordExtraCapture(ctx, payment, capture, cause)) recorded++;
+  }
+  return recorded;
+}

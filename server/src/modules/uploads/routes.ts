@@ -21,7 +21,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this scope parses multipart bodies; one file, nothing else kept in memory.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.post('/', { preHandler: requireAdmin, schema: { tags, response: { 201: uploadResponse } } }, async (req, reply) => {
+  app.post('/', { onRequest: requireAdmin, schema: { tags, response: { 201: uploadResponse } } }, async (req, reply) => {
     if (!req.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notMultipart, { file: UPLOAD_MESSAGES.notMultipart });
     let data: Buffer | null = null;
     try {

@@ -1,30 +1,50 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { USER_MSG } from '@app/common/schemas/users';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { centres, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
+import { clearSignInLocks, revokeResetLinks } from '../auth/service.ts';
 import { temporaryPasswordMail } from '../mail/templates.ts';
 import { toUserDto } from './dto.ts';
 
-// An admin manages students here; an admin account is simply not found (issue 3).
-async function lockStudent(tx: Tx, id: string) {
-  const [row] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'student')))
-    .for('update');
+// An admin manages students and the other admins here (docs/product.md section 2).
+
+/** Locks the account row for this transaction, student or admin. */
+async function lockAccount(tx: Tx, id: string) {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   if (!row) throw notFound(USER_MSG.notFound);
   return row;
 }
 
-/** Activate or deactivate; deactivation also ends every session of the student at once. */
-export async function setStudentActive(ctx: Ctx, actor: Actor, id: string, isActive: boolean) {
+/**
+ * An admin account may leave the active admins (deactivated or deleted) only while another active admin
+ * stays: the institute is never left without one. The active admins are locked first, so two admins
+ * removing each other at once cannot both succeed.
+ */
+async function assertAnotherActiveAdmin(tx: Tx, id: string) {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .for('update');
+  const [others] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), ne(users.id, id)));
+  if (others.n === 0) throw conflict(USER_MSG.lastAdmin);
+}
+
+const auditPrefix = (role: string) => (role === 'admin' ? 'admin' : 'user');
+
+/** Activate or deactivate; deactivation also ends every session and every outstanding reset link at once. */
+export async function setUserActive(ctx: Ctx, actor: Actor, id: string, isActive: boolean) {
   if (id === actor.id && !isActive) throw badRequest(USER_MSG.cannotDeactivateSelf);
   const updated = await ctx.db.transaction(async (tx) => {
-    const before = await lockStudent(tx, id);
+    const before = await lockAccount(tx, id);
+    if (!isActive && before.role === 'admin' && before.isActive) await assertAnotherActiveAdmin(tx, id);
     const [row] = await tx
       .update(users)
       .set({
@@ -34,28 +54,42 @@ export async function setStudentActive(ctx: Ctx, actor: Actor, id: string, isAct
       })
       .where(eq(users.id, id))
       .returning();
-    await recordAudit(tx, actor, isActive ? 'user.activate' : 'user.deactivate', 'user', id, { isActive: before.isActive }, { isActive });
+    if (!isActive) await revokeResetLinks(tx, id);
+    await recordAudit(
+      tx,
+      actor,
+      `${auditPrefix(before.role)}.${isActive ? 'activate' : 'deactivate'}`,
+      'user',
+      id,
+      { isActive: before.isActive },
+      { isActive },
+    );
     return row;
   });
   const [centre] = updated.centreId ? await ctx.db.select().from(centres).where(eq(centres.id, updated.centreId)) : [];
   return toUserDto(updated, centre ?? null);
 }
 
-/** A new temporary password, mailed to the student; the old password and every token stop working. */
-export async function resetStudentPassword(ctx: Ctx, actor: Actor, id: string) {
+/**
+ * A new temporary password, mailed to the account's owner; the old password, every token and every
+ * outstanding reset link stop working, and any sign-in lock is lifted.
+ */
+export async function resetUserPassword(ctx: Ctx, actor: Actor, id: string) {
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  const student = await ctx.db.transaction(async (tx) => {
-    const before = await lockStudent(tx, id);
+  const account = await ctx.db.transaction(async (tx) => {
+    const before = await lockAccount(tx, id);
     await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, id));
+    await revokeResetLinks(tx, id);
+    await clearSignInLocks(tx, before.email);
     // Never the password itself: only that it changed.
     await recordAudit(
       tx,
       actor,
-      'user.reset-password',
+      `${auditPrefix(before.role)}.reset-password`,
       'user',
       id,
       { tokenVersion: before.tokenVersion },
@@ -64,25 +98,26 @@ export async function resetStudentPassword(ctx: Ctx, actor: Actor, id: string) {
     return before;
   });
   const mail = temporaryPasswordMail({
-    name: student.firstName,
-    email: student.email,
+    name: account.firstName,
+    email: account.email,
     password,
     loginUrl: `${ctx.config.publicUrl}/login`,
   });
-  const emailSent = await ctx.mailer.send({ to: student.email, ...mail }).catch(() => false);
-  return { message: emailSent ? USER_MSG.resetSent(student.email) : USER_MSG.resetNotSent(student.email), emailSent };
+  const emailSent = await ctx.mailer.send({ to: account.email, ...mail }).catch(() => false);
+  return { message: emailSent ? USER_MSG.resetSent(account.email) : USER_MSG.resetNotSent(account.email), emailSent };
 }
 
 /**
- * Removes the student and what belongs only to them: attempts, submissions, payments and reset tokens
- * go with the row (foreign keys cascade); their admission request stays, unlinked.
+ * Removes the account and what belongs only to it: attempts, submissions, payments and reset tokens
+ * go with the row (foreign keys cascade); a student's admission request stays, unlinked.
  */
-export async function deleteStudent(ctx: Ctx, actor: Actor, id: string) {
+export async function deleteUser(ctx: Ctx, actor: Actor, id: string) {
   if (id === actor.id) throw badRequest(USER_MSG.cannotDeleteSelf);
   const removed = await ctx.db.transaction(async (tx) => {
-    const before = await lockStudent(tx, id);
+    const before = await lockAccount(tx, id);
+    if (before.role === 'admin' && before.isActive) await assertAnotherActiveAdmin(tx, id);
     await tx.delete(users).where(eq(users.id, id));
-    await recordAudit(tx, actor, 'user.delete', 'user', id, toUserDto(before), null);
+    await recordAudit(tx, actor, `${auditPrefix(before.role)}.delete`, 'user', id, toUserDto(before), null);
     return before;
   });
   return { message: USER_MSG.deleted(`${removed.firstName} ${removed.lastName}`.trim()) };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponse } from '@app/common/schemas/auth';
 import {
+  adminListResponse,
   resetStudentPasswordResponse,
   studentDetailSchema,
   studentListQuery,
@@ -10,17 +11,21 @@ import {
 } from '@app/common/schemas/users';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin } from '../../plugins/auth.ts';
-import { deleteStudent, resetStudentPassword, setStudentActive } from './account.ts';
-import { exportStudentsCsv, findStudentDetail, findStudents } from './service.ts';
+import { z } from 'zod';
+import { deleteUser, resetUserPassword, setUserActive } from './account.ts';
+import { exportStudentsCsv, findAdmins, findStudentDetail, findStudents } from './service.ts';
 
-/** /api/users: the admin's student management. Every route is admin-only. */
+/** /api/users: the admin's management of students and of the other admins. Every route is admin-only. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['users'];
   app.get(
     '/',
-    { onRequest: requireAdmin, schema: { tags, querystring: studentListQuery, response: { 200: studentListResponse } } },
-    async (req) => findStudents(ctx, req.query),
+    {
+      onRequest: requireAdmin,
+      schema: { tags, querystring: studentListQuery, response: { 200: z.union([studentListResponse, adminListResponse]) } },
+    },
+    async (req) => (req.query.role === 'admin' ? findAdmins(ctx) : findStudents(ctx, req.query)),
   );
 
   app.get('/export.csv', { onRequest: requireAdmin, schema: { tags, querystring: studentListQuery } }, async (req, reply) => {
@@ -39,16 +44,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } } },
-    async (req) => setStudentActive(ctx, actorOf(req), req.params.id, req.body.isActive),
+    async (req) => setUserActive(ctx, actorOf(req), req.params.id, req.body.isActive),
   );
 
   app.post(
     '/:id/reset-password',
     { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: resetStudentPasswordResponse } } },
-    async (req) => resetStudentPassword(ctx, actorOf(req), req.params.id),
+    async (req) => resetUserPassword(ctx, actorOf(req), req.params.id),
   );
 
   app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
-    deleteStudent(ctx, actorOf(req), req.params.id),
+    deleteUser(ctx, actorOf(req), req.params.id),
   );
 };

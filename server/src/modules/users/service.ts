@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { CSV_STUDENT_COLUMNS, formatDate } from '@app/common';
 import { type StudentDetail, type StudentListQuery, USER_MSG } from '@app/common/schemas/users';
 import type { Ctx } from '../../context.ts';
@@ -26,6 +26,16 @@ export async function findStudents(ctx: Ctx, q: StudentListQuery) {
     totalPages: Math.max(1, Math.ceil(total / q.limit)),
     stats,
   };
+}
+
+/** Every admin account, active ones first, then by name. */
+export async function findAdmins(ctx: Ctx) {
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(desc(users.isActive), asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
+  return { users: rows.map((u) => toUserDto(u)), total: rows.length };
 }
 
 /** students.csv: every filtered row (not one page), columns of SPEC.md section 9. */

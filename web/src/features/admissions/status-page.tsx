@@ -11,10 +11,10 @@ import { useAdmissionStatusLookup } from './api/admission-status.ts';
 import { AdmissionStatusBadge } from './components/status-badge.tsx';
 import { ADMISSION_WEB_MSG } from './messages.ts';
 
-// One e-mail field under the shared e-mail rule: the forgot-password form's schema, loaded after
-// the first render (see light-form.tsx).
-const lookupForm = () => import('@app/common/schemas/auth').then((m) => m.forgotPasswordBody);
-type Form = { email: string };
+// The e-mail and the phone number given on the form (the lookup needs both), under the shared rules,
+// loaded after the first render (see light-form.tsx).
+const lookupForm = () => import('@app/common/schemas/admissions').then((m) => m.admissionStatusForm);
+type Form = { email: string; phone: string };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -71,22 +71,23 @@ function StatusResult({ data }: { data: AdmissionStatusAnswer }) {
   );
 }
 
-/** /admission-status: look up the newest admission request by e-mail (SPEC.md sections 2, 5 and 8). */
+/** /admission-status: look up the newest admission request by e-mail and phone (docs/product.md sections 2, 5 and 8). */
 export default function AdmissionStatusPage() {
   usePageTitle('Admission Status');
-  const { register, handleSubmit, formState } = useLightForm<Form>({ schema: lookupForm, defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = useLightForm<Form>({ schema: lookupForm, defaultValues: { email: '', phone: '' } });
   const lookup = useAdmissionStatusLookup();
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-3xl font-bold text-brand-800">Check Admission Status</h1>
-      <p className="mt-1 text-slate-600">Enter the e-mail address you used for your admission request.</p>
+      <p className="mt-1 text-slate-600">Enter the e-mail address and the phone number you gave on your admission request.</p>
       <form
-        onSubmit={handleSubmit(({ email }) => lookup.mutate(email.trim().toLowerCase()))}
+        onSubmit={handleSubmit(({ email, phone }) => lookup.mutate({ email: email.trim().toLowerCase(), phone: phone.trim() }))}
         noValidate
         className="mt-6 flex flex-col gap-4 rounded-xl bg-white p-6 shadow-md"
       >
         {lookup.isError && <FormAlert>{errorMessage(lookup.error, ADMISSION_WEB_MSG.statusError)}</FormAlert>}
         <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <Field label="Phone number" type="tel" autoComplete="tel" error={formState.errors.phone?.message} {...register('phone')} />
         <div className="flex flex-wrap items-center gap-4">
           <button type="submit" className={buttonClass.primary} disabled={lookup.isPending}>
             {lookup.isPending ? 'Checking...' : 'Check Status'}

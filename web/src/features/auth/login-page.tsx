@@ -1,10 +1,11 @@
 import type { loginBody } from '@app/common/schemas/auth';
 import { Eye, EyeOff, LogIn } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useAuth } from '../../lib/auth.tsx';
 import { useLightForm } from '../../lib/light-form.tsx';
+import { forgetSignOutReason, signOutMessage } from '../../lib/sign-out-reason.ts';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 
@@ -17,6 +18,9 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(true);
   const [submitting, setSubmitting] = useState(false);
+  // Why the server ended the last session (deactivated, signed out elsewhere), said once.
+  const [endedNotice] = useState(signOutMessage);
+  useEffect(() => forgetSignOutReason(), []);
   const { register, handleSubmit, formState } = useLightForm<Form, z.output<typeof loginBody>>({
     schema: () => import('@app/common/schemas/auth').then((m) => m.loginBody),
     defaultValues: { email: '', password: '' },
@@ -44,7 +48,7 @@ export default function LoginPage() {
         <h1 className="text-2xl font-bold text-brand-800">Sign in</h1>
         <p className="mt-1 text-sm text-slate-600">Students and administrators sign in here.</p>
         <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4">
-          {error && <FormAlert>{error}</FormAlert>}
+          {error ? <FormAlert>{error}</FormAlert> : endedNotice && <FormAlert>{endedNotice}</FormAlert>}
           <Field
             label="Email"
             type="email"

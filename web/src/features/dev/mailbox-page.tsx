@@ -13,7 +13,14 @@ type MailItem = { _id: string; to: string; subject: string; text: string; create
 /** The outbox when no SMTP server is configured: where reset links and credentials can be read. */
 export default function MailboxPage() {
   usePageTitle('Mailbox');
-  const mails = useQuery({ queryKey: ['dev-mailbox'], queryFn: () => api<MailItem[]>('/api/dev/mailbox'), refetchInterval: 5_000 });
+  // Only a signed-in admin reads it (it holds reset links and passwords): a visitor is told so here
+  // rather than sent to /login.
+  const mails = useQuery({
+    queryKey: ['dev-mailbox'],
+    queryFn: () => api<MailItem[]>('/api/dev/mailbox', { skipAuthRedirect: true }),
+    refetchInterval: (q) => (q.state.status === 'error' ? false : 5_000),
+    retry: false,
+  });
   const [open, setOpen] = useState<string | null>(null);
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
@@ -24,7 +31,8 @@ export default function MailboxPage() {
         </button>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        No SMTP server is configured, so e-mails are kept here instead of being sent. This page does not exist in production.
+        No SMTP server is configured, so e-mails are kept here instead of being sent. Only a signed-in admin can read them. This page does
+        not exist in production.
       </p>
       <div className="mt-6">
         {mails.isPending && <Spinner />}

@@ -76,6 +76,12 @@ function Record({ p }: { p: AdminPaymentDetail }) {
           <Item label="Created">{formatDateTime(p.createdAt)}</Item>
           <Item label="Paid">{p.paidAt ? formatDateTime(p.paidAt) : null}</Item>
           <Item label="Last updated">{formatDateTime(p.updatedAt)}</Item>
+          {p.refunded > 0 && <Item label="Refunded so far">{`${formatINR(p.refunded)} of ${formatINR(p.amount)}`}</Item>}
+          {p.refunds.map((r, i) => (
+            <Item key={`${r.when}-${r.amount}-${r.refundId ?? r.who}`} label={`Refund ${i + 1}`}>
+              {`${formatINR(r.amount)} on ${formatDateTime(r.when)} by ${r.who}${r.refundId ? ` (${r.refundId})` : ''}`}
+            </Item>
+          ))}
           {p.status === 'refunded' && (
             <>
               <Item label="Refunded">{p.refundedAt ? formatDateTime(p.refundedAt) : null}</Item>
@@ -84,6 +90,11 @@ function Record({ p }: { p: AdminPaymentDetail }) {
               </Item>
             </>
           )}
+          {p.extraCaptures.map((c) => (
+            <Item key={c.gatewayPaymentId} label="Captured twice: refund at the gateway">
+              <span className="font-semibold text-red-700">{`${formatINR(c.amount)} (${c.gatewayPaymentId}) on ${formatDateTime(c.when)}`}</span>
+            </Item>
+          ))}
         </dl>
       </section>
       <section aria-labelledby="log-title" className={card}>

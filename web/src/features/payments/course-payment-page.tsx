@@ -1,4 +1,4 @@
-import { DEFAULT_BATCH, DEFAULT_CENTRE_LABEL, DEFAULT_TOTAL_FEES } from '@app/common/constants';
+import { DEFAULT_BATCH, DEFAULT_CENTRE_LABEL } from '@app/common/constants';
 import { formatINR } from '@app/common/rules/money';
 import { PAYMENT_MSG } from '@app/common/schemas/payments';
 import type { ReactNode } from 'react';
@@ -60,15 +60,9 @@ export default function CoursePaymentPage() {
   } else {
     const a = admission.data;
     const s = summary.data;
-    const totalFees = a.course.fees ?? DEFAULT_TOTAL_FEES;
+    // Every figure is the server's fee decision (GET /api/payments/student): nothing is priced here.
     const due = s.pendingAmount;
-    const next = s.installments.find((i) => i.status !== 'paid');
-    // Money paid covers the installments in due-date order (the server's summary): what is left of the
-    // next one is the schedule up to it less what has been paid.
-    const scheduledToNext = next
-      ? s.installments.filter((i) => i.installmentNumber <= next.installmentNumber).reduce((sum, i) => sum + i.amount, 0)
-      : 0;
-    const leftOfNext = Math.round((scheduledToNext - s.paidAmount) * 100) / 100;
+    const next = s.nextDue;
     body = (
       <div className="grid gap-6 md:grid-cols-2">
         <div className="grid content-start gap-6">
@@ -80,8 +74,9 @@ export default function CoursePaymentPage() {
               <Row label="Course">{a.course.name}</Row>
               <Row label="Batch year">{a.batchYear ?? DEFAULT_BATCH}</Row>
               <Row label="Centre">{a.centre?.name ?? DEFAULT_CENTRE_LABEL}</Row>
-              <Row label="Total fees">{formatINR(totalFees)}</Row>
+              <Row label="Total fees">{formatINR(s.totalFees)}</Row>
               <Row label="Paid so far">{formatINR(s.paidAmount)}</Row>
+              {s.discountAmount > 0 && <Row label="Discount">{formatINR(s.discountAmount)}</Row>}
               <Row label="Still due">{formatINR(due)}</Row>
             </dl>
           </section>
@@ -109,7 +104,7 @@ export default function CoursePaymentPage() {
               admissionId={a.admissionId}
               due={due}
               defaultInstallment={next?.installmentNumber ?? 1}
-              defaultAmount={next && leftOfNext > 0 ? Math.min(leftOfNext, due) : null}
+              defaultAmount={next && next.amount > 0 ? next.amount : null}
             />
           )}
         </section>

@@ -1,6 +1,5 @@
 import { formatINR } from '@app/common/rules/money';
-import type { Course } from '@app/common/schemas/courses';
-import { type CouponValidateAnswer, PAYMENT_MSG } from '@app/common/schemas/payments';
+import { type CouponValidateAnswer, type CourseFee, PAYMENT_MSG } from '@app/common/schemas/payments';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,9 +9,8 @@ import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
-import { useActiveCourses } from '../../api/courses.ts';
+import { useCourseFees } from './api/course-fees.ts';
 import { useValidateCoupon } from './api/fee-payment.ts';
-import { usePaymentSummary } from './api/student-summary.ts';
 import { CouponBox, type CouponMessage } from './components/coupon-box.tsx';
 import { CoursePicker } from './components/course-picker.tsx';
 import { type FeeMethod, MethodPicker } from './components/method-picker.tsx';
@@ -26,14 +24,10 @@ import { OFFLINE_RECORDED } from './labels.ts';
 export default function FeePaymentPage() {
   usePageTitle('Fee Payment');
   const navigate = useNavigate();
-  const courses = useActiveCourses();
-  // The course of the student's approved admission costs the fee fixed at approval (the server charges
-  // the same); other courses cost their listed price.
-  const summary = usePaymentSummary();
-  const admitted = summary.data?.course._id ? summary.data : null;
-  const priced = (c: Course): Course => (admitted && c._id === admitted.course._id ? { ...c, price: admitted.totalFees } : c);
+  // What is due for each course is the server's figure (GET /api/payments/fees); nothing is priced here.
+  const courses = useCourseFees();
   const validate = useValidateCoupon();
-  const [course, setCourse] = useState<Course | null>(null);
+  const [course, setCourse] = useState<CourseFee | null>(null);
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<CouponValidateAnswer | null>(null);
   const [couponMessage, setCouponMessage] = useState<CouponMessage>(null);
@@ -60,7 +54,7 @@ export default function FeePaymentPage() {
     },
   });
 
-  const applyCoupon = (forCourse: Course, couponCode: string) =>
+  const applyCoupon = (forCourse: CourseFee, couponCode: string) =>
     validate.mutate(
       { courseId: forCourse._id, code: couponCode },
       {
@@ -76,7 +70,7 @@ export default function FeePaymentPage() {
       },
     );
 
-  const onSelect = (c: Course) => {
+  const onSelect = (c: CourseFee) => {
     setCourse(c);
     setError(null);
     setApplied(null);
@@ -107,7 +101,7 @@ export default function FeePaymentPage() {
     });
   };
 
-  const fee = course ? priced(course).price : 0;
+  const fee = course?.due ?? 0;
   const discount = applied?.discount ?? 0;
   const total = applied?.total ?? fee;
   const busy = checkout.processing;
@@ -126,7 +120,7 @@ export default function FeePaymentPage() {
           ) : courses.data.length === 0 ? (
             <EmptyState title="No courses are open for payment right now." />
           ) : (
-            <CoursePicker courses={courses.data.map(priced)} selectedId={course?._id ?? null} onSelect={onSelect} disabled={busy} />
+            <CoursePicker courses={courses.data} selectedId={course?._id ?? null} onSelect={onSelect} disabled={busy} />
           )}
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-4">

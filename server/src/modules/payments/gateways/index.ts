@@ -1,7 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../../../config.ts';
 import type { Ctx } from '../../../context.ts';
+import type { DbHandle } from '../../../db/client.ts';
 import { PaytmGateway } from './paytm.ts';
 import { RazorpayGateway } from './razorpay.ts';
 import { SandboxGateway } from './sandbox.ts';
@@ -11,25 +13,17 @@ export { GatewayError } from './types.ts';
 export type { PaymentGateway } from './types.ts';
 
 const MERCHANT_NAME = 'Law Coaching Institute';
-const gateways = new WeakMap<Ctx, PaymentGateway>();
 
-/** The gateway PAYMENT_GATEWAY selects, built once per app (config.ts has checked its credentials). */
-export function gatewayOf(ctx: Ctx): PaymentGateway {
-  let gateway = gateways.get(ctx);
-  if (!gateway) {
-    gateway = buildGateway(ctx);
-    gateways.set(ctx, gateway);
-  }
-  return gateway;
-}
+/** The app's gateway (built with the app in app.ts: `ctx.gateway`). */
+export const gatewayOf = (ctx: Ctx): PaymentGateway => ctx.gateway;
 
 /** Lets tests put a gateway (pointed at a fake server) in place of the configured one. */
 export function setGateway(ctx: Ctx, gateway: PaymentGateway) {
-  gateways.set(ctx, gateway);
+  ctx.gateway = gateway;
 }
 
-function buildGateway(ctx: Ctx): PaymentGateway {
-  const c = ctx.config;
+/** The gateway PAYMENT_GATEWAY selects (config.ts has checked its credentials); app.ts builds it once. */
+export function createGateway(c: Config, dbHandle: DbHandle): PaymentGateway {
   switch (c.PAYMENT_GATEWAY) {
     case 'razorpay':
       return new RazorpayGateway({
@@ -47,7 +41,7 @@ function buildGateway(ctx: Ctx): PaymentGateway {
         apiUrl: c.PAYTM_API_URL,
       });
     default:
-      return new SandboxGateway(ctx.db, sandboxSecret(ctx));
+      return new SandboxGateway(dbHandle.db, sandboxSecret(c, dbHandle));
   }
 }
 
@@ -55,10 +49,9 @@ function buildGateway(ctx: Ctx): PaymentGateway {
  * The sandbox's own secret: derived from JWT_SECRET when set (every instance agrees), else generated
  * once under DATA_DIR, else (tests on an in-memory database) random for this process.
  */
-function sandboxSecret(ctx: Ctx): Buffer {
-  const { config } = ctx;
+function sandboxSecret(config: Config, dbHandle: DbHandle): Buffer {
   if (config.JWT_SECRET) return createHmac('sha256', config.JWT_SECRET).update('sandbox-gateway').digest();
-  const persistent = ctx.dbHandle.kind === 'postgres' || config.NODE_ENV !== 'test';
+  const persistent = dbHandle.kind === 'postgres' || config.NODE_ENV !== 'test';
   if (!persistent) return randomBytes(32);
   const file = path.join(config.dataDir, 'sandbox-gateway-secret');
   try {

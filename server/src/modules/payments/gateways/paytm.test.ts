@@ -157,9 +157,9 @@ describe('webhook, reconciler, refund', () => {
     await reconcilePendingPayments(t.ctx, { now: new Date(Date.now() + 3 * 60_000) });
     expect((await paymentByOrder(t, paid.orderId)).status).toBe('completed');
     expect((await paymentByOrder(t, unpaid.orderId)).status).toBe('pending');
-    // A day later the unpaid order is closed as failed.
+    // A day later the unpaid order is closed as cancelled (abandoned: no money, nothing pending).
     await reconcilePendingPayments(t.ctx, { now: new Date(Date.now() + 25 * 60 * 60_000) });
-    expect((await paymentByOrder(t, unpaid.orderId)).status).toBe('failed');
+    expect((await paymentByOrder(t, unpaid.orderId)).status).toBe('cancelled');
   });
 
   it('refund by refId through /refund/apply; asking again does not raise a second refund', async () => {

@@ -31,8 +31,10 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** An order for a course of its own: a fee already paid is refused (each test pays its own fee). */
 async function newOrder(couponCode?: string) {
-  const res = await student.client.post('/api/payments/orders', { courseId: course._id, couponCode });
+  const own = await createCourse(t, 25_000);
+  const res = await student.client.post('/api/payments/orders', { courseId: own._id, couponCode });
   expect(res.statusCode).toBe(201);
   return res.json();
 }

@@ -1,5 +1,5 @@
 import { callGateway } from './http.ts';
-import { parseRazorpayStyleEvent, type RzpPaymentEntity } from './sandbox.ts';
+import { parseRazorpayStyleEvent, type RzpPaymentEntity } from './razorpay-events.ts';
 import type {
   CheckoutAnswer,
   CreatedOrder,
@@ -148,6 +148,9 @@ export class RazorpayGateway implements PaymentGateway {
       gatewayPaymentId: found?.id ?? null,
       transactionId: found?.id ?? null,
       message: found?.error_description ?? null,
+      captures: items
+        .filter((p) => (p.status === 'captured' || p.status === 'refunded') && p.id && typeof p.amount === 'number')
+        .map((p) => ({ gatewayPaymentId: p.id as string, amountPaise: p.amount as number })),
     };
   }
 

@@ -27,6 +27,8 @@ export type GatewayStatus = {
   gatewayPaymentId: string | null;
   transactionId: string | null;
   message: string | null;
+  /** Every capture the gateway reports on the order (a retry after a capture takes the money twice). */
+  captures?: { gatewayPaymentId: string; amountPaise: number }[];
 };
 
 /** A callback or webhook whose signature held: what it claims, still to be confirmed with fetchStatus where it matters. */
@@ -39,6 +41,8 @@ export type GatewayNotice = {
   gatewayPaymentId: string | null;
   transactionId: string | null;
   message: string | null;
+  /** A refund event's own refund (id and amount); null when the event names none. */
+  refund?: { id: string; amountPaise: number } | null;
 };
 
 export type WebhookNotice = GatewayNotice & { eventId: string };
@@ -52,7 +56,7 @@ export type RefundRequest = {
   gatewayPaymentId: string | null;
   transactionId: string | null;
   amountPaise: number;
-  /** Stable per payment, so a retried refund is never paid out twice. */
+  /** Stable per refund request, so a retried refund is never paid out twice. */
   idempotencyKey: string;
 };
 export type RefundResult = { refundId: string; state: 'processed' | 'pending' };

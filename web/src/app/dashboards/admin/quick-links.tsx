@@ -1,4 +1,16 @@
-import { BookOpen, ClipboardCheck, CreditCard, FileText, GraduationCap, History, Library, Megaphone, UserPlus, Users } from 'lucide-react';
+import {
+  BookOpen,
+  ClipboardCheck,
+  CreditCard,
+  FileText,
+  GraduationCap,
+  History,
+  Library,
+  Megaphone,
+  ShieldCheck,
+  UserPlus,
+  Users,
+} from 'lucide-react';
 import { Link } from 'react-router';
 
 const links = [
@@ -11,6 +23,7 @@ const links = [
   { to: '/admin/announcements', label: 'Manage Announcements', icon: Megaphone },
   { to: '/admin/materials', label: 'Study Materials', icon: Library },
   { to: '/admin/create-admin', label: 'Create New Admin', icon: UserPlus },
+  { to: '/admin/admins', label: 'Manage Admins', icon: ShieldCheck },
   { to: '/admin/audit', label: 'Audit Trail', icon: History },
 ] as const;
 
@@ -19,7 +32,7 @@ export function QuickLinks() {
   return (
     <nav aria-label="Admin screens">
       <h2 className="mb-3 text-lg font-semibold text-slate-800">Quick links</h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5 xl:grid-cols-10">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6 xl:grid-cols-11">
         {links.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <Link

@@ -32,15 +32,16 @@ function useRefresh() {
     ]);
 }
 
-type Decision = { id: string; adminNotes?: string | null };
+/** noteIsForApplicant: the notes are a message to the applicant (mailed, shown on the status lookup); else internal. */
+type Decision = { id: string; adminNotes?: string | null; noteIsForApplicant?: boolean };
 
 export function useApproveAdmission() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, adminNotes }: Decision) =>
+    mutationFn: ({ id, adminNotes, noteIsForApplicant = false }: Decision) =>
       api<ApproveAdmissionAnswer>(`/api/admission-requests/admin/${encodeURIComponent(id)}/approve`, {
         method: 'PATCH',
-        body: { adminNotes: adminNotes || null },
+        body: { adminNotes: adminNotes || null, noteIsForApplicant },
       }),
     onSettled: refresh,
   });
@@ -49,10 +50,10 @@ export function useApproveAdmission() {
 export function useRejectAdmission() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, adminNotes }: Decision) =>
+    mutationFn: ({ id, adminNotes, noteIsForApplicant = false }: Decision) =>
       api<RejectAdmissionAnswer>(`/api/admission-requests/admin/${encodeURIComponent(id)}/reject`, {
         method: 'PATCH',
-        body: { adminNotes: adminNotes || null },
+        body: { adminNotes: adminNotes || null, noteIsForApplicant },
       }),
     onSettled: refresh,
   });

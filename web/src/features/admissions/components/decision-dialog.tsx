@@ -21,6 +21,7 @@ export function DecisionDialog({
   onApproved: (result: ApproveAdmissionAnswer) => void;
 }) {
   const [notes, setNotes] = useState('');
+  const [forApplicant, setForApplicant] = useState(false);
   const approve = useApproveAdmission();
   const reject = useRejectAdmission();
   const notesId = useId();
@@ -29,6 +30,7 @@ export function DecisionDialog({
 
   const close = () => {
     setNotes('');
+    setForApplicant(false);
     approve.reset();
     reject.reset();
     onClose();
@@ -36,7 +38,7 @@ export function DecisionDialog({
 
   const confirm = () => {
     if (!target) return;
-    const vars = { id: target.request._id, adminNotes: notes.trim() || null };
+    const vars = { id: target.request._id, adminNotes: notes.trim() || null, noteIsForApplicant: forApplicant };
     if (isApprove) {
       approve.mutate(vars, {
         onSuccess: (result) => {
@@ -90,6 +92,11 @@ export function DecisionDialog({
           onChange={(e) => setNotes(e.target.value)}
           className="rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
         />
+        {/* Notes are internal unless the admin says otherwise (docs/product.md section 2). */}
+        <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="h-4 w-4" checked={forApplicant} onChange={(e) => setForApplicant(e.target.checked)} />
+          Send this note to the applicant (otherwise it stays internal)
+        </label>
       </div>
       {mutation.isError && (
         <div className="mt-3">

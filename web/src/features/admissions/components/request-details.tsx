@@ -58,7 +58,7 @@ export function RequestDetails({ request: r }: { request: AdmissionRequest }) {
         {r.approvedAt && <Item label="Approved">{formatDateTime(r.approvedAt)}</Item>}
         {r.rejectedAt && <Item label="Rejected">{formatDateTime(r.rejectedAt)}</Item>}
         {r.adminNotes && (
-          <Item label="Admin notes" wide>
+          <Item label={r.noteIsForApplicant ? 'Admin notes (sent to the applicant)' : 'Admin notes (internal)'} wide>
             {r.adminNotes}
           </Item>
         )}

@@ -18,14 +18,17 @@ export const usePaymentTiles = () =>
 export const useAdminPayment = (id: string) =>
   useQuery({ queryKey: paymentKeys.adminDetail(id), queryFn: () => api<AdminPaymentDetail>(`/api/payments/${encodeURIComponent(id)}`) });
 
-/** PATCH /api/payments/{id}/verify (pending only) and POST /api/payments/{id}/refund (completed only). */
+/** PATCH /api/payments/{id}/verify and POST /api/payments/{id}/refund { amount? } (none: what is left). */
 export function usePaymentAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'verify' | 'refund' }) =>
+    mutationFn: ({ id, action, amount }: { id: string; action: 'verify' | 'refund'; amount?: number }) =>
       action === 'verify'
         ? api<AdminPaymentDetail>(`/api/payments/${encodeURIComponent(id)}/verify`, { method: 'PATCH' })
-        : api<AdminPaymentDetail>(`/api/payments/${encodeURIComponent(id)}/refund`, { method: 'POST' }),
+        : api<AdminPaymentDetail>(`/api/payments/${encodeURIComponent(id)}/refund`, {
+            method: 'POST',
+            body: amount === undefined ? {} : { amount },
+          }),
     onSettled: () => invalidatePayments(qc),
   });
 }

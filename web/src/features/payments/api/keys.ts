@@ -7,6 +7,7 @@ export const paymentKeys = {
   all: ['payments'] as const,
   history: ['payments', 'history'] as const,
   studentSummary: ['payments', 'student'] as const,
+  courseFees: ['payments', 'fees'] as const,
   status: (orderId: string) => ['payments', 'status', orderId] as const,
   adminList: (status: string) => ['payments', 'admin', 'list', status] as const,
   adminTiles: ['payments', 'admin', 'summary'] as const,

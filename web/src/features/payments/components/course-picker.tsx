@@ -1,11 +1,15 @@
 import { FEE_TYPE_LABELS } from '@app/common/constants';
 import { formatINR } from '@app/common/rules/money';
-import type { Course } from '@app/common/schemas/courses';
+import type { CourseFee } from '@app/common/schemas/payments';
 import { Check, Clock } from 'lucide-react';
+import { Badge } from '../../../components/badge.tsx';
 
-type Props = { courses: Course[]; selectedId: string | null; onSelect: (course: Course) => void; disabled?: boolean };
+type Props = { courses: CourseFee[]; selectedId: string | null; onSelect: (course: CourseFee) => void; disabled?: boolean };
 
-/** The course cards of the fee payment page: one radio group, each card a labelled choice. */
+/**
+ * The course cards of the fee payment page: one radio group, each card a labelled choice showing what
+ * the server says is due. A course whose fee is covered is shown as paid and cannot be chosen.
+ */
 export function CoursePicker({ courses, selectedId, onSelect, disabled }: Props) {
   return (
     <fieldset disabled={disabled}>
@@ -13,11 +17,17 @@ export function CoursePicker({ courses, selectedId, onSelect, disabled }: Props)
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {courses.map((c) => {
           const selected = c._id === selectedId;
+          const paid = c.due <= 0;
           return (
             <label
               key={c._id}
-              className={`relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 shadow-sm transition focus-within:ring-2 focus-within:ring-gold-400 ${
-                selected ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200 hover:border-brand-600'
+              data-testid={`course-${c._id}`}
+              className={`relative flex flex-col rounded-xl border-2 bg-white p-4 shadow-sm transition focus-within:ring-2 focus-within:ring-gold-400 ${
+                paid
+                  ? 'cursor-not-allowed border-green-200 opacity-90'
+                  : selected
+                    ? 'cursor-pointer border-brand-700 ring-1 ring-brand-700'
+                    : 'cursor-pointer border-slate-200 hover:border-brand-600'
               }`}
             >
               <input
@@ -25,9 +35,10 @@ export function CoursePicker({ courses, selectedId, onSelect, disabled }: Props)
                 name="course"
                 value={c._id}
                 checked={selected}
+                disabled={paid}
                 onChange={() => onSelect(c)}
                 className="sr-only"
-                aria-label={`${c.name}, ${formatINR(c.price)}`}
+                aria-label={paid ? `${c.name}, paid` : `${c.name}, ${formatINR(c.due)}`}
               />
               <span className="flex items-start justify-between gap-3">
                 <span className="font-semibold text-slate-900">{c.name}</span>
@@ -37,7 +48,22 @@ export function CoursePicker({ courses, selectedId, onSelect, disabled }: Props)
                   </span>
                 )}
               </span>
-              <span className="mt-2 text-2xl font-bold text-brand-800">{formatINR(c.price)}</span>
+              {paid ? (
+                <span className="mt-2 flex items-center gap-2">
+                  <Badge tone="green">Paid</Badge>
+                  <span className="text-sm text-slate-600">{formatINR(c.fee)} fee covered</span>
+                </span>
+              ) : (
+                <>
+                  <span className="mt-2 text-2xl font-bold text-brand-800">{formatINR(c.due)}</span>
+                  {c.status === 'partial' && (
+                    <span className="text-xs text-slate-600">
+                      still due of {formatINR(c.fee)} (paid {formatINR(c.paid)}
+                      {c.discount > 0 ? `, discount ${formatINR(c.discount)}` : ''})
+                    </span>
+                  )}
+                </>
+              )}
               <span className="text-xs text-slate-500">{FEE_TYPE_LABELS[c.feeType]}</span>
               <span className="mt-2 flex items-center gap-1 text-sm text-slate-600">
                 <Clock aria-hidden="true" className="h-4 w-4" /> {c.duration}

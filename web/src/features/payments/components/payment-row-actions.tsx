@@ -16,7 +16,10 @@ type Props = {
 
 const who = (p: AdminPayment) => (p.studentId ? `${p.studentId.firstName} ${p.studentId.lastName}` : 'deleted student');
 
-/** SPEC.md section 4: View always; Verify only on pending; Refund only on completed; failed and refunded offer nothing else. */
+/**
+ * docs/product.md section 4: View always; Verify on pending (and on a failed or cancelled gateway
+ * payment, settled from the gateway's answer); Refund on completed (in part or in full).
+ */
 export function PaymentRowActions({ payment: p, busy, onVerify, onRefund, hideView }: Props) {
   return (
     <div className="flex flex-wrap gap-2">
@@ -29,7 +32,7 @@ export function PaymentRowActions({ payment: p, busy, onVerify, onRefund, hideVi
           <Eye aria-hidden="true" className="h-4 w-4" /> View
         </Link>
       )}
-      {p.status === 'pending' && (
+      {(p.status === 'pending' || (p.paymentMethod === 'gateway' && (p.status === 'failed' || p.status === 'cancelled'))) && (
         <button
           type="button"
           disabled={busy}

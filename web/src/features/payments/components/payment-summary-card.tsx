@@ -27,9 +27,11 @@ const installmentBadge: Record<Installment['status'], { tone: 'green' | 'amber' 
   overdue: { tone: 'red', label: 'Overdue' },
 };
 
+/** Paid is money actually received (net of refunds); a coupon's discount is its own figure. */
 function Figures({ s }: { s: PaymentSummary }) {
+  const discount = s.discountAmount > 0;
   return (
-    <dl className="grid grid-cols-3 gap-2 text-center">
+    <dl className={`grid gap-2 text-center ${discount ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
       <div className="rounded-lg bg-slate-50 p-2">
         <dt className="text-xs text-slate-500">Total fees</dt>
         <dd className="text-sm font-bold text-slate-900">{formatINR(s.totalFees)}</dd>
@@ -38,6 +40,12 @@ function Figures({ s }: { s: PaymentSummary }) {
         <dt className="text-xs text-slate-500">Paid</dt>
         <dd className="text-sm font-bold text-green-800">{formatINR(s.paidAmount)}</dd>
       </div>
+      {discount && (
+        <div className="rounded-lg bg-blue-50 p-2">
+          <dt className="text-xs text-slate-500">Discount</dt>
+          <dd className="text-sm font-bold text-blue-800">{formatINR(s.discountAmount)}</dd>
+        </div>
+      )}
       <div className="rounded-lg bg-amber-50 p-2">
         <dt className="text-xs text-slate-500">Pending</dt>
         <dd className="text-sm font-bold text-amber-800">{formatINR(s.pendingAmount)}</dd>

@@ -1,7 +1,7 @@
 import { formatINR } from '@app/common/rules/money';
 import type { PaymentTiles as Tiles } from '@app/common/schemas/payments';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CheckCircle2, Clock, IndianRupee, Receipt, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, IndianRupee, ReceiptIndianRupee, XCircle } from 'lucide-react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { StatTile } from '../../../components/admin-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -34,7 +34,7 @@ export function PaymentTiles({ query }: { query: UseQueryResult<Tiles> }) {
           label="Total Transactions"
           value={t.totalTransactions}
           tone="brand"
-          icon={<Receipt aria-hidden="true" className={icon} />}
+          icon={<ReceiptIndianRupee aria-hidden="true" className={icon} data-icon="receipt-indian-rupee" />}
         />
       </li>
       <li>

@@ -30,6 +30,7 @@ const payment = (status: AdminPayment['status']): AdminPayment => ({
   razorpayPaymentId: null,
   receiptNumber: null,
   responseMessage: null,
+  refunded: 0,
   paidAt: null,
   createdAt: '2026-01-10T06:00:00.000Z',
   updatedAt: '2026-01-10T06:00:00.000Z',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentRow } from './dto.ts';
-import { type ApprovedAdmission, computeSummary, dueDateOf } from './summary.ts';
+import { type ApprovedAdmission, computeSummary, dueDateOf } from './fees.ts';
 
 // The payment summary as a pure function of the admission, the payments and "now".
 
@@ -40,6 +40,7 @@ function payment(p: Partial<PaymentRow>): PaymentRow {
     paidAt: new Date('2026-01-11T06:00:00Z'),
     refundId: null,
     refundedAt: null,
+    refundedPaise: 0,
     createdAt: new Date('2026-01-11T06:00:00Z'),
     updatedAt: new Date('2026-01-11T06:00:00Z'),
     ...p,
@@ -122,7 +123,7 @@ describe('computeSummary', () => {
     expect(s.installments.map((i) => i.status)).toEqual(['paid', 'paid', 'pending', 'pending']);
   });
 
-  it('a course fee paid with a coupon settles the whole fee', () => {
+  it('a course fee paid with a coupon settles the whole fee; paid is the money received, the discount its own line', () => {
     const rows = [
       payment({
         kind: 'fee',
@@ -134,7 +135,7 @@ describe('computeSummary', () => {
       }),
     ];
     const s = computeSummary(admission, rows, at('2026-06-01T00:00:00Z'));
-    expect(s).toMatchObject({ paidAmount: 25_001, pendingAmount: 0, paymentStatus: 'completed' });
+    expect(s).toMatchObject({ paidAmount: 20_000.8, discountAmount: 5_000.2, pendingAmount: 0, paymentStatus: 'completed', nextDue: null });
     expect(s.installments.every((i) => i.status === 'paid' && i.paidDate === '2026-01-15T06:00:00.000Z')).toBe(true);
   });
 
