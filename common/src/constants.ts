@@ -48,6 +48,22 @@ export const DEFAULT_INSTRUCTIONS = [
   'Save your progress regularly.',
 ];
 
+const formatMarks = (n: number) => String(Math.round(n * 100) / 100);
+
+/**
+ * The instructions shown when an exam has none of its own. They state the marking scheme: the
+ * "no negative marking" line stays only when every penalty of the paper is 0 (docs/product.md section 5).
+ */
+export function defaultInstructions(penalties: number[]): string[] {
+  const positive = [...new Set(penalties.filter((p) => p > 0).map((p) => Math.round(p * 100) / 100))];
+  if (positive.length === 0) return DEFAULT_INSTRUCTIONS;
+  const cost = positive.length === 1 ? `${formatMarks(positive[0])} marks` : 'the negative marks shown with the question';
+  const scheme = `Each correct answer carries the marks shown; each wrong answer costs ${cost}; unattempted questions carry no marks.`;
+  return DEFAULT_INSTRUCTIONS.filter((line) => line !== 'There is no negative marking.').map((line) =>
+    line === 'Each question carries the marks specified.' ? scheme : line,
+  );
+}
+
 export const BATCH_PREFERENCES = {
   MORNING: 'Morning (9 AM to 12 PM)',
   EVENING: 'Evening (2 PM to 5 PM)',

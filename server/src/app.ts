@@ -25,6 +25,8 @@ import { courseRoutes } from './modules/courses/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { examRoutes } from './modules/exams/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { examPresetRoutes } from './modules/exams/presets.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { Mailer } from './modules/mail/service.ts';
 import { MarkingQuestionCache } from './modules/attempts/finalize.ts';
@@ -100,6 +102,8 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(announcementRoutes, { prefix: '/announcements' });
       await api.register(galleryRoutes, { prefix: '/gallery' });
       await api.register(examRoutes, { prefix: '/exams' });
+      await api.register(examPresetRoutes, { prefix: '/exam-presets' });
+      await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(submissionRoutes, { prefix: '/submissions' });
       await api.register(resultRoutes, { prefix: '/results' });
       await api.register(admissionRequestRoutes, { prefix: '/admission-requests' });

@@ -7,6 +7,9 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 /** Longest descriptive answer the server keeps (characters). */
 export const MAX_TEXT_ANSWER = 20_000;
 
+/** The largest paper an admin can author (docs/product.md section 5). */
+export const PAPER_LIMITS = { sections: 20, passages: 100, questions: 500, passageChars: 20_000 } as const;
+
 export const EXAM_MESSAGES = {
   questionRequired: 'Please enter a question',
   mcqOptions: 'Please provide at least 2 options for MCQ',
@@ -23,9 +26,31 @@ export const EXAM_MESSAGES = {
   notAvailable: 'This exam is not available',
   alreadyAttempted: 'Already Attempted',
   deleted: 'Exam deleted successfully',
+  negativeMarks: 'Negative marks must be a number from 0 to 100',
+  questionNegativeMarks: "A question's negative marks must be a number from 0 to 100",
+  resultMode: 'Result mode must be grade or rank',
+  sectionsAndQuestions: 'Send the questions inside sections or as a flat list, not both',
+  sectionTitle: 'Every section needs a title',
+  tooManySections: `At most ${PAPER_LIMITS.sections} sections`,
+  tooManyPassages: `At most ${PAPER_LIMITS.passages} passages in a paper`,
+  tooManyQuestions: `At most ${PAPER_LIMITS.questions} questions in a paper`,
+  passageBody: 'A passage needs its text',
+  passageTooLong: `A passage can be at most ${PAPER_LIMITS.passageChars.toLocaleString('en-US')} characters`,
+  passageQuestions: 'A passage needs at least one question',
 } as const;
 
+export const RESULT_MODES = ['grade', 'rank'] as const;
+export type ResultMode = (typeof RESULT_MODES)[number];
+
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** Marks deducted for a wrong answer: 0 to 100, two decimals at most. */
+const penalty = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .min(0, message)
+    .max(100, message)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: `${message} (two decimals at most)` });
 
 /**
  * A required number: blank text or null fails with the schema's own "required" message instead of
@@ -63,6 +88,8 @@ export const questionInput = z
       .max(1_000, 'Marks are too large')
       .default(NEW_QUESTION_MARKS),
     explanation: z.string().trim().max(10_000).optional().nullable(),
+    /** This question's own penalty for a wrong answer; absent or null: the exam's. */
+    negativeMarks: z.preprocess(emptyToUndefined, penalty(EXAM_MESSAGES.questionNegativeMarks).optional()),
   })
   .transform((q, ctx) => {
     if (q.type === 'descriptive') {
@@ -73,6 +100,7 @@ export const questionInput = z
         options: [] as string[],
         correctAnswer: null,
         marks: q.marks,
+        negativeMarks: q.negativeMarks ?? null,
         explanation: q.explanation || null,
       };
     }
@@ -99,11 +127,58 @@ export const questionInput = z
       options: kept,
       correctAnswer: correct as number,
       marks: q.marks,
+      negativeMarks: q.negativeMarks ?? null,
       explanation: q.explanation || null,
     };
   });
 export type QuestionInput = z.input<typeof questionInput>;
 export type QuestionData = z.output<typeof questionInput>;
+
+export const passageInput = z.object({
+  _id: z.uuid().optional().catch(undefined),
+  body: z
+    .string({ error: EXAM_MESSAGES.passageBody })
+    .trim()
+    .min(1, EXAM_MESSAGES.passageBody)
+    .max(PAPER_LIMITS.passageChars, EXAM_MESSAGES.passageTooLong),
+  questions: z
+    .array(questionInput, { error: EXAM_MESSAGES.passageQuestions })
+    .min(1, EXAM_MESSAGES.passageQuestions)
+    .max(PAPER_LIMITS.questions, EXAM_MESSAGES.tooManyQuestions),
+});
+
+export const sectionInput = z.object({
+  _id: z.uuid().optional().catch(undefined),
+  title: z.string({ error: EXAM_MESSAGES.sectionTitle }).trim().min(1, EXAM_MESSAGES.sectionTitle).max(200, 'A section title is too long'),
+  instructions: z
+    .string()
+    .trim()
+    .max(5_000, "A section's instructions are too long")
+    .nullish()
+    .transform((v) => v || null),
+  passages: z.array(passageInput).max(PAPER_LIMITS.passages, EXAM_MESSAGES.tooManyPassages).default([]),
+  questions: z.array(questionInput).max(PAPER_LIMITS.questions, EXAM_MESSAGES.tooManyQuestions).default([]),
+});
+export type SectionData = z.output<typeof sectionInput>;
+
+/** One question of a paper in paper order, with the indexes of its section and passage. */
+export type PaperQuestion = { question: QuestionData; section: number | null; passage: number | null };
+
+/**
+ * The paper in order: without sections the flat list; with sections, section by section, a section's
+ * passage questions first (passage by passage), then its standalone questions.
+ */
+export function paperQuestions(input: { questions: QuestionData[]; sections?: SectionData[] }): PaperQuestion[] {
+  if (!input.sections) return input.questions.map((question) => ({ question, section: null, passage: null }));
+  const out: PaperQuestion[] = [];
+  input.sections.forEach((s, si) => {
+    s.passages.forEach((p, pi) => {
+      for (const question of p.questions) out.push({ question, section: si, passage: pi });
+    });
+    for (const question of s.questions) out.push({ question, section: si, passage: null });
+  });
+  return out;
+}
 
 const examFields = {
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long'),
@@ -123,26 +198,50 @@ const examFields = {
       .min(1, 'Total marks must be at least 1')
       .max(100_000, 'Total marks are too large'),
   ).default(EXAM_DEFAULTS.totalMarks),
-  passingMarks: blankIsMissing(z.coerce.number({ error: 'Passing marks are required' }).min(0, 'Passing marks cannot be negative')).default(
-    EXAM_DEFAULTS.passingMarks,
+  // Null or blank is allowed only in rank mode (checked below); absent takes the default of the mode.
+  passingMarks: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.coerce.number({ error: 'Passing marks are required' }).min(0, 'Passing marks cannot be negative').nullable().optional(),
   ),
+  negativeMarks: z.preprocess(emptyToUndefined, penalty(EXAM_MESSAGES.negativeMarks).default(0)),
+  resultMode: z.enum(RESULT_MODES, { error: EXAM_MESSAGES.resultMode }).default('grade'),
   instructions: z
     .array(z.string().max(2_000, 'An instruction is too long'))
     .max(50)
     .default([])
     .transform((list) => list.map((s) => s.trim()).filter((s) => s.length > 0)),
   isActive: z.boolean().optional(),
-  questions: z.array(questionInput).max(500, 'At most 500 questions').default([]),
+  questions: z.array(questionInput).max(PAPER_LIMITS.questions, EXAM_MESSAGES.tooManyQuestions).default([]),
+  sections: z.array(sectionInput).max(PAPER_LIMITS.sections, EXAM_MESSAGES.tooManySections).optional(),
 };
 
 /** POST /api/exams and the full form of PATCH /api/exams/{id} (SPEC.md section 5, "Exam form"). */
 export const examBody = z.object(examFields).superRefine((v, ctx) => {
-  if (v.passingMarks > v.totalMarks) {
+  if (v.passingMarks === null && v.resultMode !== 'rank') {
+    ctx.addIssue({ code: 'custom', path: ['passingMarks'], message: 'Passing marks are required' });
+  }
+  if (typeof v.passingMarks === 'number' && v.passingMarks > v.totalMarks) {
     ctx.addIssue({ code: 'custom', path: ['passingMarks'], message: EXAM_MESSAGES.passingOverTotal });
   }
-  // Refinements may run beside other issues: only sum questions that parsed.
-  if (v.questions.length > 0 && v.questions.every((q) => typeof q?.marks === 'number')) {
-    const sum = Math.round(v.questions.reduce((s, q) => s + q.marks, 0) * 100) / 100;
+  if (v.sections && v.questions.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['sections'], message: EXAM_MESSAGES.sectionsAndQuestions });
+    return;
+  }
+  // Refinements may run beside other issues: only count and sum what parsed.
+  const sections = (v.sections ?? []).filter((s) => s && Array.isArray(s.passages) && Array.isArray(s.questions));
+  const passages = sections.reduce((n, s) => n + s.passages.length, 0);
+  if (passages > PAPER_LIMITS.passages) {
+    ctx.addIssue({ code: 'custom', path: ['sections'], message: EXAM_MESSAGES.tooManyPassages });
+  }
+  const all = v.sections
+    ? sections.flatMap((s) => [...s.passages.flatMap((p) => (Array.isArray(p?.questions) ? p.questions : [])), ...s.questions])
+    : v.questions;
+  if (all.length > PAPER_LIMITS.questions) {
+    ctx.addIssue({ code: 'custom', path: [v.sections ? 'sections' : 'questions'], message: EXAM_MESSAGES.tooManyQuestions });
+    return;
+  }
+  if (all.length > 0 && all.every((q) => typeof q?.marks === 'number')) {
+    const sum = Math.round(all.reduce((s, q) => s + q.marks, 0) * 100) / 100;
     if (sum !== v.totalMarks) {
       ctx.addIssue({ code: 'custom', path: ['totalMarks'], message: EXAM_MESSAGES.totalMismatch(v.totalMarks, sum) });
     }
@@ -150,6 +249,10 @@ export const examBody = z.object(examFields).superRefine((v, ctx) => {
 });
 export type ExamBody = z.input<typeof examBody>;
 export type ExamData = z.output<typeof examBody>;
+
+/** The pass mark an exam keeps: absent takes the default, except a ranked mock that has none. */
+export const passingMarksOf = (v: Pick<ExamData, 'passingMarks' | 'resultMode'>): number | null =>
+  v.passingMarks === undefined ? (v.resultMode === 'rank' ? null : EXAM_DEFAULTS.passingMarks) : v.passingMarks;
 
 /** PATCH /api/exams/{id} with only `{ isActive }` (Activate/Deactivate). */
 export const examStatusBody = z.strictObject({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
@@ -160,19 +263,38 @@ const EXAM_FORM_KEYS = Object.keys(examFields).filter((k) => k !== 'isActive');
  * PATCH /api/exams/{id}: the full form, or `{ isActive }` alone. A body without any form field is the
  * status toggle, its other keys ignored like every unknown key (DESIGN.md section 4).
  */
-export const examPatchBody = z.preprocess(
-  (v) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    if (EXAM_FORM_KEYS.some((k) => k in v)) return v;
-    return { isActive: (v as { isActive?: unknown }).isActive };
-  },
-  z.union([examStatusBody, examBody]),
-);
+export const examPatchBody = z.unknown().transform((v, ctx): ExamData | z.output<typeof examStatusBody> => {
+  const isForm = v !== null && typeof v === 'object' && !Array.isArray(v) && EXAM_FORM_KEYS.some((k) => k in v);
+  // Dispatched by hand (not a union) so the form's own messages reach the caller.
+  const parsed = isForm
+    ? examBody.safeParse(v)
+    : examStatusBody.safeParse(
+        v !== null && typeof v === 'object' && !Array.isArray(v) ? { isActive: (v as { isActive?: unknown }).isActive } : v,
+      );
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+});
 export type ExamPatchBody = ExamBody | z.input<typeof examStatusBody>;
 
 export const courseRef = z.object({ _id: z.string(), name: z.string() });
 
 /** A question as an admin sees it; a descriptive question has `options: []` and no correctAnswer. */
+/** Where a question sits in the paper and the penalty that applies to it. */
+const paperPlace = {
+  section: z.string().nullable(),
+  passage: z.string().nullable(),
+  negativeMarks: z.number(),
+};
+
+export const sectionViewSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  instructions: z.string().nullable(),
+  passages: z.array(z.object({ _id: z.string(), body: z.string() })),
+});
+export type SectionView = z.infer<typeof sectionViewSchema>;
+
 export const questionAdminSchema = z.object({
   _id: z.string(),
   type: z.enum(QUESTION_TYPES),
@@ -181,6 +303,7 @@ export const questionAdminSchema = z.object({
   correctAnswer: z.number().int().optional(),
   marks: z.number(),
   explanation: z.string().optional(),
+  ...paperPlace,
 });
 export type QuestionAdmin = z.infer<typeof questionAdminSchema>;
 
@@ -191,6 +314,7 @@ export const questionStudentSchema = z.object({
   question: z.string(),
   options: z.array(z.string()),
   marks: z.number(),
+  ...paperPlace,
 });
 export type QuestionStudent = z.infer<typeof questionStudentSchema>;
 
@@ -201,7 +325,10 @@ const examBase = {
   course: courseRef.nullable(),
   duration: z.number(),
   totalMarks: z.number(),
-  passingMarks: z.number(),
+  /** Null only for a ranked mock without a pass mark. */
+  passingMarks: z.number().nullable(),
+  negativeMarks: z.number(),
+  resultMode: z.enum(RESULT_MODES),
   instructions: z.array(z.string()),
   questionsCount: z.number().int(),
   totalQuestions: z.number().int(),
@@ -234,6 +361,7 @@ export const examAdminSchema = examListItemSchema.extend({
   pendingCount: z.number().int(),
   inProgressCount: z.number().int(),
   questionsLocked: z.boolean(),
+  sections: z.array(sectionViewSchema),
   questions: z.array(questionAdminSchema),
 });
 export type ExamAdmin = z.infer<typeof examAdminSchema>;
@@ -246,6 +374,7 @@ export const examStudentSchema = z.object({
   ...examBase,
   ...examState,
   attemptStatus: z.enum(ATTEMPT_STATUSES),
+  sections: z.array(sectionViewSchema),
   questions: z.array(questionStudentSchema),
 });
 export type ExamStudent = z.infer<typeof examStudentSchema>;
@@ -284,12 +413,32 @@ export const attemptSchema = z.object({
   serverNow: z.string(),
   remainingSeconds: z.number().int(),
   answers: answersMap,
+  review: z.array(z.string()),
+  timeSpent: z.record(z.string(), z.number()),
   savedAt: z.string().nullable(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 
 /** PUT /api/exams/{examId}/attempt/answers: merged into what is saved. */
-export const saveAnswersBody = z.object({ answers: answersMap });
+export const saveAnswersBody = z.object({
+  answers: answersMap.default({}),
+  /** Every question now marked for review (replaces the saved list); absent: unchanged. */
+  review: z
+    .array(z.string({ error: 'A review entry must be a question id' }), { error: 'review must be a list of question ids' })
+    .max(1_000)
+    .optional(),
+  /** Cumulative seconds per question as the browser counted them. */
+  timeSpent: z
+    .record(
+      z.string(),
+      z
+        .number({ error: 'Time spent must be a number of seconds' })
+        .int('Time spent must be whole seconds')
+        .min(0, 'Time spent cannot be negative'),
+      { error: 'timeSpent must map question ids to seconds' },
+    )
+    .optional(),
+});
 export type SaveAnswersBody = z.infer<typeof saveAnswersBody>;
 export const saveAnswersResponse = z.object({ savedAt: z.string(), serverNow: z.string(), remainingSeconds: z.number().int() });
 export type SaveAnswersResponse = z.infer<typeof saveAnswersResponse>;

@@ -166,7 +166,7 @@ export type MySubmission = z.infer<typeof mySubmissionSchema>;
 
 /** GET /api/submissions/{id}: an admin reads any, a student only their own. */
 export const submissionDetailSchema = submissionBaseSchema.extend({
-  exam: submissionExamSchema.extend({ passingMarks: z.number(), course: courseRef.nullable() }),
+  exam: submissionExamSchema.extend({ passingMarks: z.number().nullable(), course: courseRef.nullable() }),
   evaluatedAt: z.string().nullable(),
 });
 export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;

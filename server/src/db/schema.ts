@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { createdAt, id, marksColumn, ts, updatedAt } from './columns.ts';
 
 export const centres = pgTable('centres', {
   id: text('id').primaryKey(),
@@ -170,6 +170,15 @@ export const announcements = pgTable(
   (t) => [index('announcements_public_idx').on(t.isActive, t.publishDate)],
 );
 
+/** Images uploaded by an admin for formatted text (passages, questions, options). */
+export const uploads = pgTable('uploads', {
+  id: id(),
+  storageKey: text('storage_key').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
 export const galleryImages = pgTable('gallery_images', {
   id: id(),
   title: text('title').notNull(),
@@ -242,8 +251,14 @@ export const exams = pgTable(
     description: text('description').notNull(),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     durationMinutes: integer('duration_minutes').notNull(),
-    totalMarks: numeric('total_marks', { mode: 'number' }).notNull(),
-    passingMarks: numeric('passing_marks', { mode: 'number' }).notNull(),
+    totalMarks: marksColumn('total_marks').notNull(),
+    // Null only for a ranked mock without a pass mark (docs/product.md section 5).
+    passingMarks: marksColumn('passing_marks'),
+    /** Marks deducted for a wrong MCQ answer unless the question carries its own penalty. */
+    negativeMarks: marksColumn('negative_marks').notNull().default(0),
+    resultMode: text('result_mode', { enum: ['grade', 'rank'] })
+      .notNull()
+      .default('grade'),
     instructions: jsonb('instructions').$type<string[]>().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),
     resultsPublished: boolean('results_published').notNull().default(false),
@@ -255,6 +270,38 @@ export const exams = pgTable(
   (t) => [index('exams_course_idx').on(t.courseId)],
 );
 
+/** A block of the paper (English, Legal Reasoning, ...), in paper order. */
+export const examSections = pgTable(
+  'exam_sections',
+  {
+    id: id(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    instructions: text('instructions'),
+  },
+  (t) => [index('exam_sections_exam_idx').on(t.examId, t.position)],
+);
+
+/** A passage (or a data set) that several questions of one section are built on. */
+export const examPassages = pgTable(
+  'exam_passages',
+  {
+    id: id(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => examSections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [index('exam_passages_exam_idx').on(t.examId, t.position)],
+);
+
 export const questions = pgTable(
   'questions',
   {
@@ -262,14 +309,19 @@ export const questions = pgTable(
     examId: uuid('exam_id')
       .notNull()
       .references(() => exams.id, { onDelete: 'cascade' }),
+    /** Paper order across the whole exam: section by section, a section's passage questions first. */
     position: integer('position').notNull(),
+    sectionId: uuid('section_id').references(() => examSections.id, { onDelete: 'set null' }),
+    passageId: uuid('passage_id').references(() => examPassages.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['mcq', 'descriptive'] })
       .notNull()
       .default('mcq'),
     question: text('question').notNull(),
     options: jsonb('options').$type<string[]>().notNull().default([]),
     correctAnswer: integer('correct_answer'),
-    marks: numeric('marks', { mode: 'number' }).notNull().default(1),
+    marks: marksColumn('marks').notNull().default(1),
+    /** Null: the exam's penalty applies. */
+    negativeMarks: marksColumn('negative_marks'),
     explanation: text('explanation'),
   },
   (t) => [index('questions_exam_idx').on(t.examId, t.position)],
@@ -290,6 +342,10 @@ export const examAttempts = pgTable(
     startedAt: ts('started_at').notNull().defaultNow(),
     deadline: ts('deadline').notNull(),
     answers: jsonb('answers').$type<AttemptAnswers>().notNull().default({}),
+    /** Question ids the student marked for review. */
+    review: jsonb('review').$type<string[]>().notNull().default([]),
+    /** Seconds spent per question id, as counted by the browser and capped by the server. */
+    timeSpent: jsonb('time_spent').$type<Record<string, number>>().notNull().default({}),
     savedAt: ts('saved_at'),
     closedAt: ts('closed_at'),
   },
@@ -317,8 +373,8 @@ export const submissions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     answers: jsonb('answers').$type<SubmissionAnswer[]>().notNull().default([]),
-    marksObtained: numeric('marks_obtained', { mode: 'number' }).notNull().default(0),
-    totalMarks: numeric('total_marks', { mode: 'number' }).notNull(),
+    marksObtained: marksColumn('marks_obtained').notNull().default(0),
+    totalMarks: marksColumn('total_marks').notNull(),
     correctAnswers: integer('correct_answers').notNull().default(0),
     incorrectAnswers: integer('incorrect_answers').notNull().default(0),
     unattempted: integer('unattempted').notNull().default(0),

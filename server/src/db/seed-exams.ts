@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { courses, exams, questions } from './schema.ts';
+import { courses, examPassages, examSections, exams, questions } from './schema.ts';
 
 // A short demo mock test so a fresh install shows the exam journey end to end.
 const MOCK_QUESTIONS: { question: string; options: string[]; correctAnswer: number }[] = [
@@ -36,11 +36,169 @@ const MOCK_QUESTIONS: { question: string; options: string[]; correctAnswer: numb
   },
 ];
 
+type Mcq = { question: string; options: string[]; correctAnswer: number };
+
+/** A CLAT-style sectional mock: one passage per section, questions on it, -0.25 for a wrong answer, ranked. */
+const PASSAGE_MOCK: { title: string; passage: string; questions: Mcq[] }[] = [
+  {
+    title: 'English Language',
+    passage:
+      "Libraries were once described as the memory of a city. Long before search engines, a reader who wanted to understand a dispute, a disease or a distant country walked to a reading room and asked a librarian. The librarian did not simply hand over a book; she asked what the reader already knew, what he needed to decide, and how much time he had.\n\nThat conversation is what many digital tools have quietly removed. A search box answers the question typed into it, **not the question the reader should have asked**. The result is a public that can find facts quickly but struggles to weigh them. Restoring the librarian's patient questions, whether in a person or in the design of our tools, may matter more than adding yet another source of information.",
+    questions: [
+      {
+        question: 'What is the main concern of the author?',
+        options: [
+          'Libraries are too slow for modern readers',
+          'Digital tools answer questions without helping readers frame and weigh them',
+          'Search engines give false information',
+          'Librarians should be replaced by software',
+        ],
+        correctAnswer: 1,
+      },
+      {
+        question: 'As used in the passage, the word "weigh" most nearly means:',
+        options: ['measure the mass of', 'burden', 'assess the importance of', 'delay'],
+        correctAnswer: 2,
+      },
+    ],
+  },
+  {
+    title: 'Current Affairs, including General Knowledge',
+    passage:
+      'The Constitution of India was adopted by the Constituent Assembly on 26 November 1949 and came fully into force on 26 January 1950, the day now celebrated as Republic Day. Dr B. R. Ambedkar chaired its Drafting Committee. The date of adoption is observed every year as Constitution Day (Samvidhan Divas).',
+    questions: [
+      {
+        question: 'On which date is Constitution Day observed in India?',
+        options: ['26 January', '15 August', '26 November', '2 October'],
+        correctAnswer: 2,
+      },
+      {
+        question: 'Who chaired the Drafting Committee of the Constituent Assembly?',
+        options: ['Jawaharlal Nehru', 'Dr B. R. Ambedkar', 'Dr Rajendra Prasad', 'Sardar Vallabhbhai Patel'],
+        correctAnswer: 1,
+      },
+    ],
+  },
+  {
+    title: 'Legal Reasoning',
+    passage:
+      '**Principle:** A person who, without lawful justification, intentionally causes another to be confined within fixed limits commits the wrong of *false imprisonment*. The confinement must be total; blocking one way while another reasonable way out remains open is not false imprisonment.\n\n**Facts:** Ravi locks the front door of a library reading room at closing time, not knowing that Sita is still inside. The room has a second door, unlocked, that opens onto the corridor.',
+    questions: [
+      {
+        question: 'Is Ravi liable for false imprisonment?',
+        options: [
+          'Yes, because Sita could not use the front door',
+          'No, because the confinement was not total and was not intended',
+          'Yes, because closing a library is not lawful justification',
+          'No, because libraries are public places',
+        ],
+        correctAnswer: 1,
+      },
+      {
+        question: 'Which change in the facts would most strengthen a claim of false imprisonment?',
+        options: [
+          'Sita was reading a law book',
+          'Ravi knew Sita was inside and also locked the second door',
+          'The library closed earlier than usual',
+          'Sita left through the second door',
+        ],
+        correctAnswer: 1,
+      },
+    ],
+  },
+  {
+    title: 'Logical Reasoning',
+    passage:
+      'Every student who attends the weekly mock improves her score over the term. Some students who improve their score also join the evening batch. No student of the evening batch skips the doubt-clearing session.',
+    questions: [
+      {
+        question: 'Which of the following must be true?',
+        options: [
+          'Every student of the evening batch attends the weekly mock',
+          'A student who attends the weekly mock improves her score over the term',
+          'Some students skip the doubt-clearing session and attend the mock',
+          'Every student who improves her score attends the weekly mock',
+        ],
+        correctAnswer: 1,
+      },
+      {
+        question: 'If Meera skips the doubt-clearing session, which conclusion follows?',
+        options: [
+          'Meera does not attend the weekly mock',
+          'Meera is not in the evening batch',
+          'Meera improves her score',
+          'Meera is in the evening batch',
+        ],
+        correctAnswer: 1,
+      },
+    ],
+  },
+  {
+    title: 'Quantitative Techniques',
+    passage:
+      'Mock test takers at the three centres of the institute:\n\n| Centre | January | February |\n|---|---|---|\n| Dum Dum | 120 | 150 |\n| Shrirampur | 80 | 100 |\n| Kasba | 100 | 110 |',
+    questions: [
+      {
+        question: 'By what percentage did the number of test takers at Dum Dum rise from January to February?',
+        options: ['20%', '25%', '30%', '15%'],
+        correctAnswer: 1,
+      },
+      {
+        question: 'What was the total number of test takers across the three centres in February?',
+        options: ['300', '340', '360', '380'],
+        correctAnswer: 2,
+      },
+    ],
+  },
+];
+
+async function seedPassageMock(db: Db, courseId: string) {
+  const count = PASSAGE_MOCK.reduce((n, s) => n + s.questions.length, 0);
+  const [exam] = await db
+    .insert(exams)
+    .values({
+      title: 'CLAT UG Sectional Mock: Passages',
+      description: 'Five sections as in CLAT UG, each built on a passage or a table; each wrong answer costs 0.25 marks.',
+      courseId,
+      durationMinutes: 15,
+      totalMarks: count,
+      passingMarks: null,
+      negativeMarks: 0.25,
+      resultMode: 'rank',
+      instructions: [],
+    })
+    .returning({ id: exams.id });
+  let position = 0;
+  for (const [si, s] of PASSAGE_MOCK.entries()) {
+    const [section] = await db
+      .insert(examSections)
+      .values({ examId: exam.id, position: si, title: s.title })
+      .returning({ id: examSections.id });
+    const [passage] = await db
+      .insert(examPassages)
+      .values({ examId: exam.id, sectionId: section.id, position: si, body: s.passage })
+      .returning({ id: examPassages.id });
+    await db.insert(questions).values(
+      s.questions.map((q) => ({
+        examId: exam.id,
+        position: position++,
+        sectionId: section.id,
+        passageId: passage.id,
+        type: 'mcq' as const,
+        marks: 1,
+        ...q,
+      })),
+    );
+  }
+}
+
 export async function seedDemoExam(db: Db) {
   const [{ n }] = await db.select({ n: count() }).from(exams);
   if (n > 0) return;
   const [clat] = await db.select({ id: courses.id }).from(courses).where(eq(courses.name, 'CLAT Preparation')).limit(1);
   if (!clat) return;
+  // First, so the short mock below stays the newest exam in the lists.
+  await seedPassageMock(db, clat.id);
   const descriptiveMarks = 10;
   const mcqMarks = 2;
   const [exam] = await db

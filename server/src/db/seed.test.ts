@@ -58,9 +58,15 @@ describe('demo seed', () => {
     expect((await t.visitor.get('/api/gallery/files/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
   });
 
-  it('adds a demo exam whose question marks add up to its total', async () => {
+  it('adds a demo exam whose question marks add up to its total, and a CLAT-style mock with passages', async () => {
     const list = (await t.admin.get('/api/exams')).json();
-    expect(list).toHaveLength(1);
+    // The short mock (newest) and the CLAT UG sectional mock (docs/product-papers.md, Demo data).
+    expect(list).toHaveLength(2);
+    const mock = (await t.admin.get(`/api/exams/${list[1]._id}`)).json();
+    expect(mock.sections).toHaveLength(5);
+    expect(mock.sections.every((s: { passages: unknown[] }) => s.passages.length === 1)).toBe(true);
+    expect(mock).toMatchObject({ negativeMarks: 0.25, resultMode: 'rank', passingMarks: null });
+    expect(mock.questions.reduce((s: number, q: { marks: number }) => s + q.marks, 0)).toBe(mock.totalMarks);
     const exam = (await t.admin.get(`/api/exams/${list[0]._id}`)).json();
     const sum = exam.questions.reduce((s: number, q: { marks: number }) => s + q.marks, 0);
     expect(sum).toBe(exam.totalMarks);

@@ -152,9 +152,10 @@ describe('allowed calls', () => {
     return { role, token: res.json().token };
   };
 
-  /** Reads that answer 404 here by design: no image has that key; the world has no batch, class or calendar address. */
+  /** Reads that answer 404 here by design: no file has that key; the world has no batch, class or calendar address. */
   const NOT_FOUND_READS = new Set([
     'GET /api/gallery/files/:key',
+    'GET /api/uploads/files/:key',
     'GET /api/batches/:id',
     'GET /api/batches/:id/sessions',
     'GET /api/sessions/:id/attendance',

@@ -37,11 +37,19 @@ function htmlSinksIn(files: { name: string; text: string }[]): string[] {
   return found;
 }
 
+/**
+ * The one sanctioned sink: formatted text of papers (passages, questions, options) is Markdown rendered
+ * by web/src/lib/markdown.ts and sanitised there (allow-listed tags, images of this server only, raw HTML
+ * shown as text; its tests show scripts and outside images removed), then set by this one component.
+ */
+const SANCTIONED = new Set(['components/rich-text.tsx']);
+
 describe('the web app', () => {
   it('has no raw-HTML sink anywhere in its source', () => {
     const files = sourcesOf(WEB_SRC).map((f) => ({ name: path.relative(WEB_SRC, f), text: fs.readFileSync(f, 'utf8') }));
     expect(files.length).toBeGreaterThan(50);
-    expect(htmlSinksIn(files)).toEqual([]);
+    expect(htmlSinksIn(files).filter((f) => !SANCTIONED.has(f.split(':')[0]))).toEqual([]);
+    expect(htmlSinksIn(files.filter((f) => SANCTIONED.has(f.name))).length).toBe(1);
   });
 
   it('the scan finds a sink when there is one', () => {

@@ -18,7 +18,11 @@ export class ApiError extends Error {
 type Options = { method?: string; body?: unknown; signal?: AbortSignal; skipAuthRedirect?: boolean };
 
 /** fetch with the bearer token and the 10 s timeout; a failure to get any answer becomes an ApiError. */
-async function send(path: string, method: string, init: { headers?: Record<string, string>; body?: string; signal?: AbortSignal }) {
+async function send(
+  path: string,
+  method: string,
+  init: { headers?: Record<string, string>; body?: string | FormData; signal?: AbortSignal },
+) {
   const token = tokenStore.get();
   const headers: Record<string, string> = { ...init.headers };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -54,9 +58,11 @@ function signOutOn401(status: number, reason?: string) {
  * and any 401 clears the token and goes to /login.
  */
 export async function api<T>(path: string, { method = 'GET', body, signal, skipAuthRedirect }: Options = {}): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const res = await send(path, method, {
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A FormData body (an upload) goes as multipart; the browser sets its content type and boundary.
+    headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal,
   });
   const text = await res.text();

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AnswersMap, Attempt, SaveAnswersResponse } from '@app/common/schemas/exams';
+import type { Attempt, SaveAnswersBody, SaveAnswersResponse } from '@app/common/schemas/exams';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
@@ -18,6 +18,8 @@ function toAttemptDto(a: AttemptRow, now: Date): Attempt {
     serverNow: now.toISOString(),
     remainingSeconds: remainingSeconds(a.deadline, now),
     answers: a.answers,
+    review: a.review,
+    timeSpent: a.timeSpent,
     savedAt: a.savedAt?.toISOString() ?? null,
   };
 }
@@ -28,6 +30,44 @@ async function findAttempt(ctx: Ctx, examId: string, studentId: string) {
     .from(examAttempts)
     .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, studentId)));
   return row ?? null;
+}
+
+/** Review flags and times must name questions of this exam. */
+function checkPaperIds(qs: { id: string }[], review?: string[], timeSpent?: Record<string, number>) {
+  const ids = new Set(qs.map((q) => q.id));
+  const errors: Record<string, string> = {};
+  for (const id of review ?? []) {
+    if (!ids.has(id)) errors.review = `review: ${SUBMISSION_MESSAGES.unknownQuestion}`;
+  }
+  for (const id of Object.keys(timeSpent ?? {})) {
+    if (!ids.has(id)) errors[`timeSpent.${id}`] = `timeSpent: ${SUBMISSION_MESSAGES.unknownQuestion}`;
+  }
+  return errors;
+}
+
+const elapsedSeconds = (startedAt: Date, now: Date) => Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 1000));
+
+/**
+ * Time per question: the larger of the stored and the sent seconds for each question, and never more
+ * in all than the time since the attempt started (new seconds are scaled down to fit).
+ */
+export function mergeTimeSpent(stored: Record<string, number>, sent: Record<string, number>, elapsed: number) {
+  const merged = { ...stored };
+  const storedSum = Object.values(stored).reduce((a, b) => a + b, 0);
+  const increments: [string, number][] = [];
+  for (const [id, seconds] of Object.entries(sent)) {
+    // A question opened and left at once is kept with 0 s: it has been visited.
+    merged[id] ??= 0;
+    const inc = seconds - (stored[id] ?? 0);
+    if (inc > 0) increments.push([id, inc]);
+  }
+  const wanted = increments.reduce((a, [, inc]) => a + inc, 0);
+  const budget = Math.max(0, elapsed - storedSum);
+  const scale = wanted > budget ? budget / wanted : 1;
+  for (const [id, inc] of increments) {
+    merged[id] = (stored[id] ?? 0) + Math.floor(inc * scale);
+  }
+  return merged;
 }
 
 /**
@@ -77,7 +117,7 @@ export async function saveAttemptAnswers(
   ctx: Ctx,
   actor: Actor,
   examId: string,
-  answers: AnswersMap,
+  body: SaveAnswersBody,
   clientGone: () => boolean = () => false,
 ): Promise<SaveAnswersResponse> {
   const now = new Date();
@@ -93,13 +133,29 @@ export async function saveAttemptAnswers(
     throw conflict(SUBMISSION_MESSAGES.attemptClosed);
   }
   const qs = await ctx.caches.markingQuestions.get(ctx.db, row.exam);
-  const { clean, errors } = checkAnswers(qs, answers);
+  const { clean, errors } = checkAnswers(qs, body.answers);
+  Object.assign(errors, checkPaperIds(qs, body.review, body.timeSpent));
   const firstError = Object.values(errors)[0];
   if (firstError) throw badRequest(firstError, errors);
   const saved = await ctx.db.transaction(async (tx) => {
+    let timeSpent: Record<string, number> | undefined;
+    if (body.timeSpent && Object.keys(body.timeSpent).length > 0) {
+      // Read under the row lock so two saves cannot both add their seconds to the same stored value.
+      const [locked] = await tx
+        .select({ timeSpent: examAttempts.timeSpent, startedAt: examAttempts.startedAt })
+        .from(examAttempts)
+        .where(eq(examAttempts.id, row.attempt.id))
+        .for('update');
+      if (locked) timeSpent = mergeTimeSpent(locked.timeSpent, body.timeSpent, elapsedSeconds(locked.startedAt, now));
+    }
     const [updated] = await tx
       .update(examAttempts)
-      .set({ answers: sql`${examAttempts.answers} || ${JSON.stringify(clean)}::jsonb`, savedAt: now })
+      .set({
+        answers: sql`${examAttempts.answers} || ${JSON.stringify(clean)}::jsonb`,
+        ...(body.review ? { review: [...new Set(body.review)] } : {}),
+        ...(timeSpent ? { timeSpent } : {}),
+        savedAt: now,
+      })
       .where(and(eq(examAttempts.id, row.attempt.id), isNull(examAttempts.closedAt)))
       .returning({ savedAt: examAttempts.savedAt });
     if (updated && clientGone()) throw new AppError('UNAVAILABLE', 'The save was abandoned by the client');

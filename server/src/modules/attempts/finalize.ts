@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AttemptAnswers, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
-import { type MarkQuestion, markAnswers } from './marking.ts';
+import { type MarkQuestion, markAnswers, passedOf } from './marking.ts';
 
 /** The exam columns marking needs; `updatedAt` versions the questions. */
 export const examForMarking = {
@@ -12,7 +12,7 @@ export const examForMarking = {
   passingMarks: exams.passingMarks,
   updatedAt: exams.updatedAt,
 };
-export type ExamForMarking = { id: string; title: string; totalMarks: number; passingMarks: number; updatedAt: Date };
+export type ExamForMarking = { id: string; title: string; totalMarks: number; passingMarks: number | null; updatedAt: Date };
 
 /**
  * The questions marking needs, by exam. Questions cannot change while an attempt is open, and every
@@ -35,11 +35,19 @@ export class MarkingQuestionCache {
         options: questions.options,
         correctAnswer: questions.correctAnswer,
         marks: questions.marks,
+        ownPenalty: questions.negativeMarks,
+        examPenalty: exams.negativeMarks,
       })
       .from(questions)
+      .innerJoin(exams, eq(exams.id, questions.examId))
       .where(eq(questions.examId, exam.id))
       .orderBy(asc(questions.position));
-    const list = rows.map((r) => ({ ...r, marks: Number(r.marks) }));
+    // The penalty a wrong answer costs: the question's own, else the exam's.
+    const list = rows.map(({ ownPenalty, examPenalty, ...r }) => ({
+      ...r,
+      marks: Number(r.marks),
+      negativeMarks: Number(ownPenalty ?? examPenalty),
+    }));
     if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, list);
     return list;
@@ -73,7 +81,7 @@ export function submissionFor(p: FinalizeInput) {
     incorrectAnswers: marking.incorrectAnswers,
     unattempted: marking.unattempted,
     status: marking.status,
-    isPassed: marking.status === 'EVALUATED' ? marking.marksObtained >= Number(p.exam.passingMarks) : null,
+    isPassed: marking.status === 'EVALUATED' ? passedOf(marking.marksObtained, p.exam.passingMarks) : null,
     clientStartTime: p.clientStartTime ?? null,
     clientEndTime: p.clientEndTime ?? null,
     startedAt: p.attempt.startedAt,

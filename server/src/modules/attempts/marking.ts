@@ -7,9 +7,15 @@ export type MarkQuestion = {
   options: string[];
   correctAnswer: number | null;
   marks: number | string;
+  /** What a wrong MCQ answer costs (the question's own penalty, else the exam's); absent: 0. */
+  negativeMarks?: number;
 };
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** PASS/FAIL of a complete marking; none for a ranked mock without a pass mark. */
+export const passedOf = (marks: number, passingMarks: number | string | null) =>
+  passingMarks === null ? null : marks >= Number(passingMarks);
 
 function mcqIndex(q: MarkQuestion, v: unknown): number | null {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
@@ -53,8 +59,9 @@ export type Marking = {
 };
 
 /**
- * Marks MCQ answers now; a written descriptive answer waits for an admin (marksObtained null),
- * a blank one is unattempted with 0. EVALUATED when nothing waits (DESIGN.md section 5).
+ * Marks MCQ answers now: a correct one earns the question's marks, a wrong one loses its penalty,
+ * an unattempted one 0 (docs/product.md section 5). A written descriptive answer waits for an admin
+ * (marksObtained null), a blank one is unattempted with 0. EVALUATED when nothing waits.
  */
 export function markAnswers(qs: MarkQuestion[], saved: AttemptAnswers): Marking {
   let correct = 0;
@@ -71,7 +78,10 @@ export function markAnswers(qs: MarkQuestion[], saved: AttemptAnswers): Marking 
       else if (selected === q.correctAnswer) {
         correct++;
         obtained = Number(q.marks);
-      } else incorrect++;
+      } else {
+        incorrect++;
+        obtained = -(q.negativeMarks ?? 0);
+      }
       marks += obtained;
       return { questionId: q.id, selectedOption: selected, textAnswer: null, marksObtained: obtained };
     }

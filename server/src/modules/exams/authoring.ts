@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { ExamData, QuestionData } from '@app/common/schemas/exams';
-import { EXAM_MESSAGES } from '@app/common/schemas/exams';
+import type { ExamData, PaperQuestion, QuestionData } from '@app/common/schemas/exams';
+import { EXAM_MESSAGES, paperQuestions, passingMarksOf } from '@app/common/schemas/exams';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { courses, exams, questions, submissions } from '../../db/schema.ts';
+import { courses, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { QuestionRow } from './dto.ts';
@@ -23,33 +23,122 @@ const examColumns = (input: ExamData) => ({
   courseId: input.course,
   durationMinutes: input.duration,
   totalMarks: input.totalMarks,
-  passingMarks: input.passingMarks,
+  passingMarks: passingMarksOf(input),
+  negativeMarks: input.negativeMarks,
+  resultMode: input.resultMode,
   instructions: input.instructions,
   ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
 });
 
-const questionColumns = (examId: string, q: QuestionData, position: number) => ({
+type Place = { sectionId: string | null; passageId: string | null };
+
+/** A question's own penalty; one equal to the exam's is no override (the admin view sends it back). */
+const ownPenalty = (q: QuestionData, examPenalty: number) =>
+  q.negativeMarks === null || q.negativeMarks === undefined || q.negativeMarks === examPenalty ? null : q.negativeMarks;
+
+const questionColumns = (examId: string, q: QuestionData, position: number, place: Place, examPenalty: number) => ({
   examId,
   position,
+  sectionId: place.sectionId,
+  passageId: place.passageId,
   type: q.type,
   question: q.question,
   options: q.options,
   correctAnswer: q.type === 'mcq' ? q.correctAnswer : null,
   marks: q.marks,
+  negativeMarks: ownPenalty(q, examPenalty),
   explanation: q.explanation,
 });
 
+const INSERT_CHUNK = 100;
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
+}
+
+/**
+ * Replaces the exam's sections and passages (keeping the ids the form sent back when they were this
+ * exam's) and answers where each question of the paper now sits.
+ */
+async function writeStructure(tx: Tx, examId: string, input: ExamData, paper: PaperQuestion[]): Promise<Place[]> {
+  const [oldSections, oldPassages] = await Promise.all([
+    tx.select({ id: examSections.id }).from(examSections).where(eq(examSections.examId, examId)),
+    tx.select({ id: examPassages.id }).from(examPassages).where(eq(examPassages.examId, examId)),
+  ]);
+  if (oldSections.length > 0) await tx.delete(examSections).where(eq(examSections.examId, examId));
+  const sections = input.sections ?? [];
+  if (sections.length === 0) return paper.map(() => ({ sectionId: null, passageId: null }));
+  const ownSections = new Set(oldSections.map((r) => r.id));
+  const ownPassages = new Set(oldPassages.map((r) => r.id));
+  const sectionRows = await tx
+    .insert(examSections)
+    .values(
+      sections.map((s, i) => ({
+        ...(s._id && ownSections.has(s._id) ? { id: s._id } : {}),
+        examId,
+        position: i,
+        title: s.title,
+        instructions: s.instructions,
+      })),
+    )
+    .returning({ id: examSections.id, position: examSections.position });
+  const sectionIds = sectionRows.sort((a, b) => a.position - b.position).map((r) => r.id);
+  const passageValues = sections.flatMap((s, si) =>
+    s.passages.map((p) => ({
+      ...(p._id && ownPassages.has(p._id) ? { id: p._id } : {}),
+      examId,
+      sectionId: sectionIds[si],
+      body: p.body,
+    })),
+  );
+  const passageIds: string[] = [];
+  await insertChunked(
+    passageValues.map((v, i) => ({ ...v, position: i })),
+    async (chunk) => {
+      const rows = await tx.insert(examPassages).values(chunk).returning({ id: examPassages.id, position: examPassages.position });
+      passageIds.push(...rows.sort((a, b) => a.position - b.position).map((r) => r.id));
+    },
+  );
+  // Passage index within its section -> its id.
+  const firstPassage: number[] = [];
+  let n = 0;
+  for (const s of sections) {
+    firstPassage.push(n);
+    n += s.passages.length;
+  }
+  return paper.map((p) => ({
+    sectionId: p.section === null ? null : sectionIds[p.section],
+    passageId: p.section === null || p.passage === null ? null : passageIds[firstPassage[p.section] + p.passage],
+  }));
+}
+
+async function insertQuestions(tx: Tx, examId: string, input: ExamData, paper: PaperQuestion[], places: Place[], keepIds: Set<string>) {
+  await insertChunked(
+    paper.map((p, i) => ({
+      ...questionColumns(examId, p.question, i, places[i], input.negativeMarks),
+      ...(p.question._id && keepIds.has(p.question._id) ? { id: p.question._id } : {}),
+    })),
+    (chunk) => tx.insert(questions).values(chunk),
+  );
+}
+
+const paperCounts = (input: ExamData, paper: PaperQuestion[]) => ({
+  questions: paper.length,
+  sections: input.sections?.length ?? 0,
+  passages: (input.sections ?? []).reduce((n, s) => n + s.passages.length, 0),
+});
+
 export async function createExam(ctx: Ctx, actor: Actor, input: ExamData) {
+  const paper = paperQuestions(input);
   const examId = await ctx.db.transaction(async (tx) => {
     await checkCourse(tx, input.course, null);
     const [row] = await tx
       .insert(exams)
       .values({ ...examColumns(input), createdBy: actor.id })
       .returning({ id: exams.id });
-    if (input.questions.length > 0) {
-      await tx.insert(questions).values(input.questions.map((q, i) => questionColumns(row.id, q, i)));
-    }
-    await recordAudit(tx, actor, 'exam.create', 'exam', row.id, null, { title: input.title, questions: input.questions.length });
+    const places = await writeStructure(tx, row.id, input, paper);
+    await insertQuestions(tx, row.id, input, paper, places, new Set());
+    await recordAudit(tx, actor, 'exam.create', 'exam', row.id, null, { title: input.title, ...paperCounts(input, paper) });
     return row.id;
   });
   return findExamForAdmin(ctx, examId);
@@ -62,9 +151,10 @@ export async function setExamActive(ctx: Ctx, actor: Actor, examId: string, isAc
   return findExamForAdmin(ctx, examId);
 }
 
-const sameQuestion = (a: QuestionRow, b: QuestionData) =>
+const sameQuestion = (a: QuestionRow, b: QuestionData, examPenalty: number) =>
   a.type === b.type &&
   Number(a.marks) === b.marks &&
+  (a.negativeMarks === null ? null : Number(a.negativeMarks)) === ownPenalty(b, examPenalty) &&
   (a.type === 'descriptive' || (a.correctAnswer === b.correctAnswer && JSON.stringify(a.options) === JSON.stringify(b.options)));
 
 /**
@@ -72,13 +162,13 @@ const sameQuestion = (a: QuestionRow, b: QuestionData) =>
  * every question must still be there, matched by `_id` (else by position), with the same type,
  * options, correct answer and marks. Returns the existing ids in the new order.
  */
-function matchLockedQuestions(existing: QuestionRow[], incoming: QuestionData[]): string[] {
+function matchLockedQuestions(existing: QuestionRow[], incoming: QuestionData[], examPenalty: number): string[] {
   if (existing.length !== incoming.length) throw conflict(EXAM_MESSAGES.questionsLocked);
   const byId = new Map(existing.map((q) => [q.id, q]));
   const used = new Set<string>();
   return incoming.map((q, i) => {
     const old = q._id ? byId.get(q._id) : existing[i];
-    if (!old || used.has(old.id) || !sameQuestion(old, q)) throw conflict(EXAM_MESSAGES.questionsLocked);
+    if (!old || used.has(old.id) || !sameQuestion(old, q, examPenalty)) throw conflict(EXAM_MESSAGES.questionsLocked);
     used.add(old.id);
     return old.id;
   });
@@ -93,36 +183,50 @@ export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: 
     const usage = await findExamUsage(tx, examId);
     const locked = usage.submissions + usage.openAttempts > 0;
 
+    const paper = paperQuestions(input);
     if (locked) {
-      if (input.totalMarks !== Number(before.totalMarks)) throw conflict(EXAM_MESSAGES.questionsLocked);
-      const ids = matchLockedQuestions(existing, input.questions);
-      for (const [i, q] of input.questions.entries()) {
-        await tx.update(questions).set({ position: i, question: q.question, explanation: q.explanation }).where(eq(questions.id, ids[i]));
+      // The penalty marks existing answers too: it is locked with the marks.
+      if (input.totalMarks !== Number(before.totalMarks) || input.negativeMarks !== Number(before.negativeMarks)) {
+        throw conflict(EXAM_MESSAGES.questionsLocked);
+      }
+      const ids = matchLockedQuestions(
+        existing,
+        paper.map((p) => p.question),
+        input.negativeMarks,
+      );
+      const places = await writeStructure(tx, examId, input, paper);
+      for (const [i, p] of paper.entries()) {
+        await tx
+          .update(questions)
+          .set({ position: i, question: p.question.question, explanation: p.question.explanation, ...places[i] })
+          .where(eq(questions.id, ids[i]));
       }
     } else {
       // Nobody has answered yet: replace the questions, keeping the ids the form sent back.
       const ownIds = new Set(existing.map((q) => q.id));
       await tx.delete(questions).where(eq(questions.examId, examId));
-      if (input.questions.length > 0) {
-        await tx.insert(questions).values(
-          input.questions.map((q, i) => ({
-            ...questionColumns(examId, q, i),
-            ...(q._id && ownIds.has(q._id) ? { id: q._id } : {}),
-          })),
-        );
-      }
+      const places = await writeStructure(tx, examId, input, paper);
+      await insertQuestions(tx, examId, input, paper, places, ownIds);
     }
     // updatedAt also versions the questions (the submit path caches them by it).
     await tx
       .update(exams)
       .set({ ...examColumns(input), updatedAt: new Date() })
       .where(eq(exams.id, examId));
-    if (Number(before.passingMarks) !== input.passingMarks) {
-      // Keep pass/fail of evaluated submissions true to the new passing marks.
+    const beforePassing = before.passingMarks === null ? null : Number(before.passingMarks);
+    const passingMarks = passingMarksOf(input);
+    if (beforePassing !== passingMarks) {
+      // Keep pass/fail of evaluated submissions true to the new passing marks (none without a pass mark).
       await tx
         .update(submissions)
-        .set({ isPassed: sql`${submissions.marksObtained} >= ${input.passingMarks}` })
-        .where(and(eq(submissions.examId, examId), eq(submissions.status, 'EVALUATED'), isNotNull(submissions.isPassed)));
+        .set({ isPassed: passingMarks === null ? null : sql`${submissions.marksObtained} >= ${passingMarks}` })
+        .where(
+          and(
+            eq(submissions.examId, examId),
+            eq(submissions.status, 'EVALUATED'),
+            beforePassing === null ? undefined : isNotNull(submissions.isPassed),
+          ),
+        );
     }
     await recordAudit(
       tx,
@@ -134,15 +238,17 @@ export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: 
         title: before.title,
         duration: before.durationMinutes,
         totalMarks: Number(before.totalMarks),
-        passingMarks: Number(before.passingMarks),
+        passingMarks: beforePassing,
+        negativeMarks: Number(before.negativeMarks),
         questions: existing.length,
       },
       {
         title: input.title,
         duration: input.duration,
         totalMarks: input.totalMarks,
-        passingMarks: input.passingMarks,
-        questions: input.questions.length,
+        passingMarks,
+        negativeMarks: input.negativeMarks,
+        ...paperCounts(input, paper),
       },
     );
   });

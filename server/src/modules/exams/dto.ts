@@ -1,12 +1,24 @@
-import type { QuestionAdmin, QuestionStudent } from '@app/common/schemas/exams';
-import type { exams, questions } from '../../db/schema.ts';
+import type { QuestionAdmin, QuestionStudent, SectionView } from '@app/common/schemas/exams';
+import type { examPassages, examSections, exams, questions } from '../../db/schema.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
+export type SectionRow = typeof examSections.$inferSelect;
+export type PassageRow = typeof examPassages.$inferSelect;
 export type CourseRef = { _id: string; name: string } | null;
 
+/** The penalty a wrong answer to this question costs: its own, or else the exam's. */
+export const penaltyOf = (q: Pick<QuestionRow, 'negativeMarks'>, examNegativeMarks: number | string) =>
+  q.negativeMarks === null ? Number(examNegativeMarks) : Number(q.negativeMarks);
+
+const placeOf = (q: QuestionRow, examNegativeMarks: number) => ({
+  section: q.sectionId,
+  passage: q.passageId,
+  negativeMarks: penaltyOf(q, examNegativeMarks),
+});
+
 /** What an admin edits: the answer and the explanation included. */
-export function toQuestionAdmin(q: QuestionRow): QuestionAdmin {
+export function toQuestionAdmin(q: QuestionRow, examNegativeMarks: number): QuestionAdmin {
   return {
     _id: q.id,
     type: q.type,
@@ -15,18 +27,30 @@ export function toQuestionAdmin(q: QuestionRow): QuestionAdmin {
     ...(q.type === 'mcq' && q.correctAnswer !== null ? { correctAnswer: q.correctAnswer } : {}),
     marks: Number(q.marks),
     ...(q.explanation ? { explanation: q.explanation } : {}),
+    ...placeOf(q, examNegativeMarks),
   };
 }
 
 /** What a student sees: a separate object built field by field, so no answer can slip through. */
-export function toQuestionStudent(q: QuestionRow): QuestionStudent {
+export function toQuestionStudent(q: QuestionRow, examNegativeMarks: number): QuestionStudent {
   return {
     _id: q.id,
     type: q.type,
     question: q.question,
     options: q.type === 'mcq' ? q.options : [],
     marks: Number(q.marks),
+    ...placeOf(q, examNegativeMarks),
   };
+}
+
+/** The paper's sections in order, each with its passages in order. */
+export function toSectionViews(sections: SectionRow[], passages: PassageRow[]): SectionView[] {
+  return sections.map((s) => ({
+    _id: s.id,
+    title: s.title,
+    instructions: s.instructions,
+    passages: passages.filter((p) => p.sectionId === s.id).map((p) => ({ _id: p.id, body: p.body })),
+  }));
 }
 
 export function examBaseDto(e: ExamRow, course: CourseRef, questionsCount: number) {
@@ -37,7 +61,9 @@ export function examBaseDto(e: ExamRow, course: CourseRef, questionsCount: numbe
     course,
     duration: e.durationMinutes,
     totalMarks: Number(e.totalMarks),
-    passingMarks: Number(e.passingMarks),
+    passingMarks: e.passingMarks === null ? null : Number(e.passingMarks),
+    negativeMarks: Number(e.negativeMarks),
+    resultMode: e.resultMode,
     instructions: e.instructions,
     questionsCount,
     totalQuestions: questionsCount,

@@ -3,11 +3,11 @@ import type { AttemptStatus, AvailableExam, ExamAdmin, ExamListItem, ExamStudent
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { courses, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
+import { courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { remainingSeconds } from '../attempts/clock.ts';
 import { attemptStatusOf } from '../attempts/status.ts';
-import { courseRefOf, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent } from './dto.ts';
+import { courseRefOf, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
 
 // Qualified by hand: drizzle leaves column names unqualified in a query without joins, where
 // inside a sub-select "id" would name the inner table's column.
@@ -51,6 +51,15 @@ export async function loadQuestions(db: Db | Tx, examId: string) {
   return db.select().from(questions).where(eq(questions.examId, examId)).orderBy(asc(questions.position));
 }
 
+/** The paper's sections and passages in order. */
+export async function loadSections(db: Db | Tx, examId: string) {
+  const [sections, passages] = await Promise.all([
+    db.select().from(examSections).where(eq(examSections.examId, examId)).orderBy(asc(examSections.position)),
+    db.select().from(examPassages).where(eq(examPassages.examId, examId)).orderBy(asc(examPassages.position)),
+  ]);
+  return toSectionViews(sections, passages);
+}
+
 /** The questions of several exams in one query, by exam id, each list in exam order. */
 export async function loadQuestionsByExam(db: Db | Tx, examIds: string[]) {
   const byExam = new Map<string, (typeof questions.$inferSelect)[]>();
@@ -74,13 +83,15 @@ export async function findExamForAdmin(ctx: Ctx, examId: string): Promise<ExamAd
     .leftJoin(courses, eq(courses.id, exams.courseId))
     .where(eq(exams.id, examId));
   if (!row) throw notFound(EXAM_MESSAGES.notFound);
-  const qs = await loadQuestions(ctx.db, examId);
+  const [qs, sections] = await Promise.all([loadQuestions(ctx.db, examId), loadSections(ctx.db, examId)]);
+  const penalty = Number(row.exam.negativeMarks);
   return {
     ...examBaseDto(row.exam, courseRefOf(row.exam.courseId, row.courseName), qs.length),
     ...examStateDto(row.exam),
     ...adminCounts(row),
     questionsLocked: row.submissionsCount + row.inProgressCount > 0,
-    questions: qs.map(toQuestionAdmin),
+    sections,
+    questions: qs.map((q) => toQuestionAdmin(q, penalty)),
   };
 }
 
@@ -94,12 +105,14 @@ export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string)
     .where(eq(exams.id, examId));
   const status = attemptStatusOf(row?.attempt ?? null);
   if (!row || (!row.exam.isActive && status !== 'in_progress')) throw notFound(EXAM_MESSAGES.notFound);
-  const qs = await loadQuestions(ctx.db, examId);
+  const [qs, sections] = await Promise.all([loadQuestions(ctx.db, examId), loadSections(ctx.db, examId)]);
+  const penalty = Number(row.exam.negativeMarks);
   return {
     ...examBaseDto(row.exam, courseRefOf(row.exam.courseId, row.courseName), qs.length),
     ...examStateDto(row.exam),
     attemptStatus: status,
-    questions: qs.map(toQuestionStudent),
+    sections,
+    questions: qs.map((q) => toQuestionStudent(q, penalty)),
   };
 }
 

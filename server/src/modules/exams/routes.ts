@@ -75,6 +75,6 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireStudent, schema: { tags, params: examIdParams, body: saveAnswersBody, response: { 200: saveAnswersResponse } } },
     // A request its device has hung up on (timed out) is not applied: see saveAttemptAnswers. (Not
     // req.raw.destroyed: Node sets that once the body has been read, while the connection is still open.)
-    async (req) => saveAttemptAnswers(ctx, actorOf(req), req.params.examId, req.body.answers, () => req.raw.socket?.destroyed === true),
+    async (req) => saveAttemptAnswers(ctx, actorOf(req), req.params.examId, req.body, () => req.raw.socket?.destroyed === true),
   );
 };

@@ -100,7 +100,7 @@ export async function findSubmissionsPage(ctx: Ctx, q: Query): Promise<AdminSubm
         description: exam.description,
         duration: exam.durationMinutes,
         totalMarks: Number(exam.totalMarks),
-        passingMarks: Number(exam.passingMarks),
+        passingMarks: exam.passingMarks === null ? null : Number(exam.passingMarks),
         resultsPublished: exam.resultsPublished,
         course: courseRefOf(exam.courseId, courseName),
         questions: (questionsOf.get(exam.id) ?? []).map(toQuestionAdmin),

@@ -52,7 +52,7 @@ export async function findSubmissionDetail(ctx: Ctx | { db: Db | Tx }, actor: Ac
       description: exam.description,
       duration: exam.durationMinutes,
       totalMarks: Number(exam.totalMarks),
-      passingMarks: Number(exam.passingMarks),
+      passingMarks: exam.passingMarks === null ? null : Number(exam.passingMarks),
       resultsPublished: exam.resultsPublished,
       course: courseRefOf(exam.courseId, row.courseName),
       questions: qs.map(isAdmin ? toQuestionAdmin : toQuestionStudent),

@@ -6,7 +6,7 @@ import { exams, questions, submissions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findSubmissionDetail } from './detail.ts';
-import { totalsOf } from '../attempts/marking.ts';
+import { passedOf, totalsOf } from '../attempts/marking.ts';
 
 type EvaluateInput = { answers: { questionId: string; marksObtained: number }[]; feedback?: string } & Partial<EvaluateBody>;
 
@@ -64,7 +64,7 @@ export async function evaluateSubmission(ctx: Ctx, actor: Actor, id: string, inp
         answers,
         marksObtained,
         status: isComplete ? 'EVALUATED' : 'SUBMITTED',
-        isPassed: isComplete ? marksObtained >= Number(row.passingMarks) : null,
+        isPassed: isComplete ? passedOf(marksObtained, row.passingMarks) : null,
         feedback,
         evaluatedBy: actor.id,
         evaluatedAt: new Date(),

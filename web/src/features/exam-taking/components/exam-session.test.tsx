@@ -1,7 +1,8 @@
 import type { Attempt, ExamStudent } from '@app/common/schemas/exams';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadRenderer } from '../../../components/rich-text.tsx';
 import { ExamSession } from './exam-session.tsx';
 
 // The exam screen against a scripted server: every fetch goes through `reply`, which a test sets.
@@ -21,6 +22,9 @@ const exam: ExamStudent = {
   duration: 30,
   totalMarks: 2,
   passingMarks: 1,
+  negativeMarks: 0,
+  resultMode: 'grade',
+  sections: [],
   instructions: [],
   questionsCount: 2,
   totalQuestions: 2,
@@ -30,8 +34,8 @@ const exam: ExamStudent = {
   createdAt: '2026-11-01T00:00:00.000Z',
   attemptStatus: 'in_progress',
   questions: [
-    { _id: 'q1', type: 'mcq', question: 'First?', options: ['Yes', 'No'], marks: 1 },
-    { _id: 'q2', type: 'mcq', question: 'Second?', options: ['Yes', 'No'], marks: 1 },
+    { _id: 'q1', type: 'mcq', question: 'First?', options: ['Yes', 'No'], marks: 1, section: null, passage: null, negativeMarks: 0 },
+    { _id: 'q2', type: 'mcq', question: 'Second?', options: ['Yes', 'No'], marks: 1, section: null, passage: null, negativeMarks: 0 },
   ],
 };
 const attemptWith = (secondsLeft: number, answers: Attempt['answers'] = {}): Attempt => ({
@@ -40,6 +44,8 @@ const attemptWith = (secondsLeft: number, answers: Attempt['answers'] = {}): Att
   serverNow: new Date(NOW).toISOString(),
   remainingSeconds: secondsLeft,
   answers,
+  review: [],
+  timeSpent: {},
   savedAt: null,
 });
 const submitted = { message: 'ok', submission: { _id: 's1' } };
@@ -66,7 +72,8 @@ function renderSession(secondsLeft: number, serverAnswers: Attempt['answers'] = 
 }
 
 const settle = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
-const saves = () => calls.filter((c) => c.method === 'PUT');
+/** Saves of answers; the review flags and times travel in their own PUTs, without answers. */
+const saves = () => calls.filter((c) => c.method === 'PUT' && (c.body as { answers?: unknown }).answers !== undefined);
 const submits = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/submissions');
 const status = () => screen.getByTestId('save-status').textContent;
 const choose = async (option: 'Yes' | 'No') => {
@@ -79,6 +86,15 @@ const reload = (session: { unmount: () => void }) => {
   session.unmount();
   calls = [];
 };
+
+// The exam screen is a large tree (palette, sections, passage pane): on a loaded machine its first
+// renders take seconds of wall time, while the fake clock drives everything the tests assert.
+vi.setConfig({ testTimeout: 30_000 });
+
+// The formatted-text renderer loads lazily; load it once here so no test pays for the import.
+beforeAll(async () => {
+  await loadRenderer();
+}, 60_000);
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

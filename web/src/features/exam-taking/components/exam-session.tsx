@@ -1,27 +1,35 @@
 import { formatTimer } from '@app/common/rules/timer';
 import type { Attempt, ExamStudent } from '@app/common/schemas/exams';
 import type { SubmitResponse } from '@app/common/schemas/submissions';
-import { ChevronLeft, ChevronRight, Eraser, Send } from 'lucide-react';
+import { BookmarkCheck, ChevronLeft, ChevronRight, Eraser, FileText, Send } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { buttonClass, FormAlert } from '../../../components/field.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
-import { type AnswerMap, type AnswerValue, countAnswered } from '../answers.ts';
-import { saveAnswers, useSubmitExam } from '../api/exam-attempt.ts';
+import { type AnswerMap, type AnswerValue, countAnswered, isAnswered } from '../answers.ts';
+import { saveAnswers, saveProgress, useSubmitExam } from '../api/exam-attempt.ts';
+import { passageMap, type Progress, sectionsOf } from '../paper.ts';
+import { useTimeSpent } from '../hooks/use-time-spent.ts';
 import { answersToResend, progressStore } from '../hooks/progress-store.ts';
 import { useAutosave } from '../hooks/use-autosave.ts';
 import { localDeadline, useCountdown } from '../hooks/use-countdown.ts';
 import { ExamHeader } from './exam-header.tsx';
 import { TimerAnnouncer } from './exam-timer.tsx';
 import { NavPanel } from './nav-panel.tsx';
+import { PassagePane } from './passage-pane.tsx';
+import { QuestionPaperDialog } from './question-paper-dialog.tsx';
 import { QuestionView } from './question-view.tsx';
+import { SectionSummary } from './section-summary.tsx';
+import { SectionTabs } from './section-tabs.tsx';
 import { ConnectionBanner } from './save-indicator.tsx';
 
 const SUBMIT_ERROR = 'Error submitting exam. Please try again.';
 /** At zero the submission is retried this often until the server answers (accepted, or 409 after the grace). */
 export const AUTO_SUBMIT_RETRY_MS = 3000;
 const isRetryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
+/** Review flags and seconds per question reach the server at least this often while the student works. */
+export const PROGRESS_SAVE_MS = 30_000;
 
 type Props = {
   exam: ExamStudent;
@@ -41,7 +49,15 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
   // another device has changed that question since (then the server's answer is the newer one).
   const [localPending] = useState(() => answersToResend(progressStore.read(exam._id, userId), attempt.answers));
   const [answers, setAnswers] = useState<AnswerMap>(() => ({ ...attempt.answers, ...localPending }));
+  const sections = useMemo(() => sectionsOf(exam), [exam]);
+  const passages = useMemo(() => passageMap(exam), [exam]);
   const [index, setIndex] = useState(0);
+  const [review, setReview] = useState<ReadonlySet<string>>(() => new Set(attempt.review));
+  // A question seen before (it has a time, even 0 seconds, or an answer) is no longer Not Visited.
+  const [visited, setVisited] = useState<ReadonlySet<string>>(
+    () => new Set([...Object.keys(attempt.timeSpent), ...questionIds.filter((id) => isAnswered(attempt.answers[id])), questionIds[0]]),
+  );
+  const [paperOpen, setPaperOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -66,6 +82,27 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
 
   const question = exam.questions[index];
   const answered = countAnswered(questionIds, answers);
+  const progress: Progress = { answers, review, visited };
+  const section = sections.find((s) => s.indexes.includes(index)) ?? sections[0];
+  const passage = question.passage ? passages.get(question.passage) : undefined;
+
+  const time = useTimeSpent(attempt.timeSpent, question._id, seconds > 0);
+  const reviewRef = useRef(review);
+  reviewRef.current = review;
+  const lastProgressSave = useRef(0);
+  /** Sends the review flags and the time per question; a failure waits for the next one. */
+  const syncProgress = useCallback(async () => {
+    lastProgressSave.current = Date.now();
+    try {
+      await saveProgress(exam._id, { review: [...reviewRef.current], timeSpent: time.snapshot() });
+    } catch {
+      // The next navigation or the timer sends them again.
+    }
+  }, [exam._id, time]);
+  useEffect(() => {
+    const timer = window.setInterval(() => void syncProgress(), PROGRESS_SAVE_MS);
+    return () => window.clearInterval(timer);
+  }, [syncProgress]);
   const isLast = index === exam.questions.length - 1;
 
   const setAnswer = (value: AnswerValue, immediate: boolean) => {
@@ -96,7 +133,23 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
   const goTo = (next: number, focusQuestion = false) => {
     void autosave.flush();
     setIndex(next);
+    setVisited((v) => (v.has(questionIds[next]) ? v : new Set([...v, questionIds[next]])));
+    if (Date.now() - lastProgressSave.current > 5_000) void syncProgress();
     revealQuestion(focusQuestion);
+  };
+
+  const toggleReview = (id: string, on: boolean) => {
+    const next = new Set(reviewRef.current);
+    if (on) next.add(id);
+    else next.delete(id);
+    reviewRef.current = next;
+    setReview(next);
+    void syncProgress();
+  };
+
+  const markAndNext = () => {
+    toggleReview(question._id, true);
+    if (!isLast) goTo(index + 1);
   };
 
   const doSubmit = useCallback(
@@ -105,6 +158,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
       autoRetry.current = undefined;
       autosave.stop();
       setSubmitError(null);
+      if (!auto) void syncProgress();
       submit.mutate(
         { examId: exam._id, answers: answersRef.current, startTime: attempt.startedAt, endTime: new Date().toISOString() },
         {
@@ -134,7 +188,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
         },
       );
     },
-    [autosave, submit, exam._id, attempt.startedAt, userId, onSubmitted, onClosed],
+    [autosave, submit, exam._id, attempt.startedAt, userId, onSubmitted, onClosed, syncProgress],
   );
 
   // SPEC.md section 4: at zero the exam is submitted automatically, without the dialog.
@@ -189,47 +243,91 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
           )}
           {submitError && <FormAlert>{submitError}</FormAlert>}
           {autosave.failed && <FormAlert>Your latest answers could not be saved: {autosave.failed}</FormAlert>}
-          <div ref={cardRef} className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
-            <QuestionView
-              key={question._id}
-              ref={headingRef}
-              question={question}
-              number={index + 1}
-              value={answers[question._id]}
-              onChoose={(option) => setAnswer(option, true)}
-              onType={(text) => setAnswer(text, false)}
+          {sections.length > 1 || section.id !== null ? (
+            <SectionTabs
+              sections={sections}
+              questionIds={questionIds}
+              progress={progress}
+              current={section}
+              onSelect={(i) => goTo(i, true)}
             />
-            <div className="mt-6 grid grid-cols-3 gap-2 border-t border-slate-200 pt-4 sm:flex sm:items-center sm:justify-between [&>button]:px-2 [&>button]:text-sm sm:[&>button]:px-4 sm:[&>button]:text-base [&_svg]:hidden sm:[&_svg]:block">
-              <button type="button" className={buttonClass.secondary} disabled={index === 0} onClick={() => goTo(index - 1)}>
-                <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous
-              </button>
-              <button type="button" className={buttonClass.secondary} onClick={() => setAnswer(null, true)}>
-                <Eraser aria-hidden="true" className="h-4 w-4" /> Clear Answer
-              </button>
-              {isLast ? (
-                <button
-                  type="button"
-                  className={`${buttonClass.primary} bg-green-700 hover:bg-green-800`}
-                  disabled={submit.isPending}
-                  onClick={() => {
-                    void autosave.flush();
-                    openSubmit();
-                  }}
-                >
-                  <Send aria-hidden="true" className="h-4 w-4" /> Submit Exam
-                </button>
-              ) : (
-                <button type="button" className={buttonClass.primary} onClick={() => goTo(index + 1)}>
-                  Next <ChevronRight aria-hidden="true" className="h-4 w-4" />
-                </button>
+          ) : null}
+          <div className={passage !== undefined ? 'grid gap-4 lg:grid-cols-2' : ''}>
+            {passage !== undefined && question.passage && <PassagePane passageId={question.passage} body={passage} />}
+            <div ref={cardRef} className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
+              <QuestionView
+                key={question._id}
+                ref={headingRef}
+                question={question}
+                number={index + 1}
+                value={answers[question._id]}
+                onChoose={(option) => setAnswer(option, true)}
+                onType={(text) => setAnswer(text, false)}
+              />
+              {review.has(question._id) && (
+                <p className="mt-4 flex items-center gap-2 text-sm text-violet-800">
+                  <BookmarkCheck aria-hidden="true" className="h-4 w-4" /> Marked for review
+                  <button type="button" className="underline" onClick={() => toggleReview(question._id, false)}>
+                    Unmark
+                  </button>
+                </p>
               )}
+              <div className="mt-6 grid grid-cols-2 gap-2 border-t border-slate-200 pt-4 sm:flex sm:flex-wrap sm:items-center sm:justify-between [&>button]:px-2 [&>button]:text-sm sm:[&>button]:px-4 sm:[&>button]:text-base [&_svg]:hidden sm:[&_svg]:block">
+                <button type="button" className={buttonClass.secondary} disabled={index === 0} onClick={() => goTo(index - 1)}>
+                  <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous
+                </button>
+                <button type="button" className={`${buttonClass.secondary} border-violet-300 text-violet-800`} onClick={markAndNext}>
+                  <BookmarkCheck aria-hidden="true" className="h-4 w-4" /> Mark for Review &amp; Next
+                </button>
+                <button type="button" className={buttonClass.secondary} onClick={() => setAnswer(null, true)}>
+                  <Eraser aria-hidden="true" className="h-4 w-4" /> Clear Answer
+                </button>
+                {isLast ? (
+                  <button
+                    type="button"
+                    className={`${buttonClass.primary} bg-green-700 hover:bg-green-800`}
+                    disabled={submit.isPending}
+                    onClick={() => {
+                      void autosave.flush();
+                      openSubmit();
+                    }}
+                  >
+                    <Send aria-hidden="true" className="h-4 w-4" /> Submit Exam
+                  </button>
+                ) : (
+                  <button type="button" className={buttonClass.primary} onClick={() => goTo(index + 1)}>
+                    Next <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                )}
+              </div>
             </div>
           </div>
         </div>
-        <div className="order-1 lg:order-2">
-          <NavPanel questionIds={questionIds} answers={answers} answered={answered} currentIndex={index} onSelect={(i) => goTo(i, true)} />
+        <div className="order-1 grid content-start gap-3 lg:order-2">
+          <NavPanel
+            section={section}
+            questionIds={questionIds}
+            progress={progress}
+            answered={answered}
+            currentIndex={index}
+            onSelect={(i) => goTo(i, true)}
+          />
+          <button type="button" className={`${buttonClass.secondary} w-full justify-center`} onClick={() => setPaperOpen(true)}>
+            <FileText aria-hidden="true" className="h-4 w-4" /> Question Paper
+          </button>
         </div>
       </div>
+      <QuestionPaperDialog
+        open={paperOpen}
+        onOpenChange={setPaperOpen}
+        exam={exam}
+        sections={sections}
+        progress={progress}
+        onSelect={(i) => {
+          setPaperOpen(false);
+          goTo(i, true);
+        }}
+      />
       <ConfirmDialog
         open={confirmOpen && !timeUp}
         onOpenChange={(open) => !submit.isPending && setConfirmOpen(open)}
@@ -250,6 +348,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
             {answered < exam.questions.length && (
               <p className="text-amber-800">{exam.questions.length - answered} question(s) are not answered.</p>
             )}
+            <SectionSummary sections={sections} questionIds={questionIds} progress={progress} />
             <p>Once submitted, you cannot change your answers.</p>
           </div>
         }

@@ -1,4 +1,4 @@
-import { DEFAULT_INSTRUCTIONS } from '@app/common/constants';
+import { defaultInstructions } from '@app/common/constants';
 import type { ExamStudent } from '@app/common/schemas/exams';
 import { BookOpen, Clock, ListChecks, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -8,7 +8,10 @@ type Props = { exam: ExamStudent; starting: boolean; error: string | null; onSta
 
 /** SPEC.md section 2: the instructions page comes first, with Start Exam. */
 export function InstructionsView({ exam, starting, error, onStart }: Props) {
-  const instructions = exam.instructions.length > 0 ? exam.instructions : DEFAULT_INSTRUCTIONS;
+  const instructions =
+    exam.instructions.length > 0
+      ? exam.instructions
+      : defaultInstructions(exam.questions.map((q) => (q.type === 'mcq' ? q.negativeMarks : 0)));
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
       <div className="rounded-xl bg-white p-6 shadow-sm sm:p-8">

@@ -1,69 +1,73 @@
 import { NAV_GRID_COLUMNS } from '@app/common/constants';
-import { type AnswerMap, isAnswered } from '../answers.ts';
+import { PALETTE_LABELS, PALETTE_STATES, type PaletteState, type Progress, paletteStateOf } from '../paper.ts';
 
-export type NavState = 'current' | 'answered' | 'unanswered';
-
-export const navStateClass: Record<NavState, string> = {
-  current: 'bg-brand-700 text-white ring-2 ring-gold-400 ring-offset-1',
+/** Colours and shapes of the palette, as on the computer-based exams students know. */
+export const paletteClass: Record<PaletteState, string> = {
+  'not-visited': 'bg-slate-100 text-slate-700 border border-slate-300 hover:bg-slate-200',
+  'not-answered': 'bg-red-600 text-white hover:bg-red-700',
   answered: 'bg-green-600 text-white hover:bg-green-700',
-  unanswered: 'bg-slate-100 text-slate-700 hover:bg-slate-200',
+  review: 'bg-violet-700 text-white rounded-full hover:bg-violet-800',
+  'answered-review': 'bg-violet-700 text-white rounded-full ring-2 ring-inset ring-green-400 hover:bg-violet-800',
 };
+const CURRENT = 'outline outline-3 outline-offset-2 outline-gold-400';
 
-export function navStateOf(index: number, currentIndex: number, answered: boolean): NavState {
-  if (index === currentIndex) return 'current';
-  return answered ? 'answered' : 'unanswered';
-}
+export type PaletteItem = { id: string; index: number };
 
 type Props = {
-  questionIds: string[];
-  answers: AnswerMap;
+  items: PaletteItem[];
+  progress: Progress;
   currentIndex: number;
   onSelect: (index: number) => void;
 };
 
 /**
- * SPEC.md section 2 "Exam screen": a grid of numbered buttons, 5 per row, coloured answered / current /
- * not answered. Colour is never the only signal: each button names its state and the current one is
- * marked aria-current.
+ * The question palette: numbered buttons, 5 per row, in five states (docs/product-papers.md). Colour is
+ * never the only signal: each button names its state and the current one is marked aria-current.
  */
-export function NavGrid({ questionIds, answers, currentIndex, onSelect }: Props) {
+export function NavGrid({ items, progress, currentIndex, onSelect }: Props) {
   return (
-    <div>
-      <ul className="grid gap-2" style={{ gridTemplateColumns: `repeat(${NAV_GRID_COLUMNS}, minmax(0, 1fr))` }}>
-        {questionIds.map((id, index) => {
-          const answered = isAnswered(answers[id]);
-          const state = navStateOf(index, currentIndex, answered);
-          const label = `Question ${index + 1}, ${answered ? 'answered' : 'not answered'}${state === 'current' ? ', current' : ''}`;
-          return (
-            <li key={id}>
-              <button
-                type="button"
-                data-state={state}
-                aria-label={label}
-                aria-current={state === 'current' ? 'step' : undefined}
-                onClick={() => onSelect(index)}
-                className={`h-10 w-full rounded-md text-sm font-semibold transition-colors ${navStateClass[state]}`}
-              >
-                {index + 1}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <ul className="mt-4 space-y-1 text-xs text-slate-600" aria-label="Legend">
-        <LegendItem className={navStateClass.answered} label="Answered" />
-        <LegendItem className={navStateClass.current} label="Current" />
-        <LegendItem className={navStateClass.unanswered} label="Not answered" />
-      </ul>
-    </div>
+    <ul className="grid gap-2" style={{ gridTemplateColumns: `repeat(${NAV_GRID_COLUMNS}, minmax(0, 1fr))` }}>
+      {items.map(({ id, index }) => {
+        const state = paletteStateOf(id, progress);
+        const current = index === currentIndex;
+        const label = `Question ${index + 1}, ${PALETTE_LABELS[state]}${current ? ', current' : ''}`;
+        return (
+          <li key={id}>
+            <button
+              type="button"
+              data-state={state}
+              aria-label={label}
+              aria-current={current ? 'step' : undefined}
+              onClick={() => onSelect(index)}
+              className={`h-10 w-full rounded-md text-sm font-semibold transition-colors ${paletteClass[state]} ${current ? CURRENT : ''}`}
+            >
+              {index + 1}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
-function LegendItem({ className, label }: { className: string; label: string }) {
+/** The legend of the five states, with the count of each for the questions given. */
+export function PaletteLegend({ counts }: { counts: Record<PaletteState, number> }) {
   return (
-    <li className="flex items-center gap-2">
-      <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-sm ${className}`} />
-      {label}
-    </li>
+    <ul className="grid grid-cols-1 gap-1.5 text-xs text-slate-700 sm:grid-cols-2 lg:grid-cols-1" aria-label="Legend">
+      {PALETTE_STATES.map((state) => (
+        <li key={state} className="flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className={`inline-flex h-6 min-w-6 items-center justify-center rounded-md px-1 text-[11px] font-bold ${paletteClass[state]}`}
+          >
+            {counts[state]}
+          </span>
+          <span>
+            {PALETTE_LABELS[state]}
+            <span className="sr-only">: {counts[state]}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,22 +1,28 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { AnswerMap } from '../answers.ts';
-import { NavGrid } from './nav-grid.tsx';
+import { countStates, type PaperSection, type Progress } from '../paper.ts';
+import { NavGrid, PaletteLegend } from './nav-grid.tsx';
 
 type Props = {
+  section: PaperSection;
   questionIds: string[];
-  answers: AnswerMap;
+  progress: Progress;
   answered: number;
   currentIndex: number;
   onSelect: (index: number) => void;
 };
 
-/** Side panel 'Question Navigation': counts, progress bar and the grid; collapsible on a phone. */
-export function NavPanel({ questionIds, answers, answered, currentIndex, onSelect }: Props) {
+/** The palette panel: the current section's questions in five states, its counts and the legend; collapsible on a phone. */
+export function NavPanel({ section, questionIds, progress, answered, currentIndex, onSelect }: Props) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const total = questionIds.length;
   const percent = total ? Math.round((answered / total) * 100) : 0;
+  const items = section.indexes.map((index) => ({ id: questionIds[index], index }));
+  const counts = countStates(
+    items.map((i) => i.id),
+    progress,
+  );
   return (
     <nav aria-labelledby={`${id}-title`} className="rounded-xl bg-white p-4 shadow-sm lg:sticky lg:top-24">
       <div className="flex items-center justify-between gap-2">
@@ -56,15 +62,19 @@ export function NavPanel({ questionIds, answers, answered, currentIndex, onSelec
         <div className="h-full bg-green-600 transition-all" style={{ width: `${percent}%` }} />
       </div>
       <div id={`${id}-body`} className={`${open ? 'block' : 'hidden'} mt-4 lg:block`}>
+        <h3 className="mb-2 text-sm font-semibold text-slate-800">{section.title}</h3>
         <NavGrid
-          questionIds={questionIds}
-          answers={answers}
+          items={items}
+          progress={progress}
           currentIndex={currentIndex}
           onSelect={(i) => {
             setOpen(false);
             onSelect(i);
           }}
         />
+        <div className="mt-4">
+          <PaletteLegend counts={counts} />
+        </div>
       </div>
     </nav>
   );

@@ -1,6 +1,7 @@
 import { DESCRIPTIVE_ROWS, EXAM_VIEW_DEFAULT_MARKS } from '@app/common/constants';
 import { MAX_TEXT_ANSWER, type QuestionStudent } from '@app/common/schemas/exams';
 import { forwardRef, useId } from 'react';
+import { RichText } from '../../../components/rich-text.tsx';
 import type { AnswerValue } from '../answers.ts';
 
 type Props = {
@@ -31,12 +32,15 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
         <span className="rounded-full bg-gold-400/20 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
           {marks} {marks === 1 ? 'mark' : 'marks'}
         </span>
+        {question.negativeMarks > 0 && question.type === 'mcq' && (
+          <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+            −{question.negativeMarks} if wrong
+          </span>
+        )}
       </div>
       {isDescriptive ? (
         <div className="mt-4">
-          <p id={`${id}-text`} className="whitespace-pre-wrap text-base leading-relaxed text-slate-900">
-            {question.question}
-          </p>
+          <RichText id={`${id}-text`} text={question.question} className="text-base leading-relaxed text-slate-900" />
           <label htmlFor={`${id}-answer`} className="mt-4 block text-sm font-medium text-slate-700">
             Your answer
           </label>
@@ -55,8 +59,8 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
           </p>
         </div>
       ) : (
-        <fieldset className="mt-4">
-          <legend className="whitespace-pre-wrap text-base leading-relaxed text-slate-900">{question.question}</legend>
+        <fieldset className="mt-4" aria-labelledby={`${id}-heading ${id}-text`}>
+          <RichText id={`${id}-text`} text={question.question} className="text-base leading-relaxed text-slate-900" />
           <div className="mt-4 grid gap-2">
             {question.options.map((option, i) => {
               const checked = value === i;
@@ -76,7 +80,7 @@ export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function Quest
                     onChange={() => onChoose(i)}
                   />
                   <span className="text-slate-900">
-                    <span className="font-semibold">{String.fromCharCode(65 + i)}.</span> {option}
+                    <span className="font-semibold">{String.fromCharCode(65 + i)}.</span> <RichText inline text={option} />
                   </span>
                 </label>
               );

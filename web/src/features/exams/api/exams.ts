@@ -1,4 +1,5 @@
 import type { ExamAdmin, ExamBody, ExamListItem } from '@app/common/schemas/exams';
+import type { ExamPreset } from '@app/common/schemas/exam-presets';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -22,6 +23,10 @@ export const useAdminExam = (id: string | null) =>
     queryFn: () => api<ExamAdmin>(`/api/exams/${id}`),
     enabled: Boolean(id),
   });
+
+/** GET /api/exam-presets: the papers an exam can start from. */
+export const useExamPresets = () =>
+  useQuery({ queryKey: ['exam-presets'], queryFn: () => api<ExamPreset[]>('/api/exam-presets'), staleTime: Number.POSITIVE_INFINITY });
 
 function useInvalidateExams() {
   const qc = useQueryClient();

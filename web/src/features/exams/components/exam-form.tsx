@@ -9,14 +9,28 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { SelectField, TextAreaField } from '../../../components/form-controls.tsx';
 import { useActiveCourses } from '../../../api/courses.ts';
-import { useSaveExam } from '../api/exams.ts';
+import { useExamPresets, useSaveExam } from '../api/exams.ts';
+import { PaperEditor } from './paper-editor.tsx';
+import { PaperPreview } from './paper-preview.tsx';
+import {
+  newSection,
+  paperMarks,
+  rangeWarnings,
+  type SectionDraft,
+  sectionsFromExam,
+  sectionsFromPreset,
+  sectionsToInput,
+} from './paper-draft.ts';
 import { EXAM_UI } from '../messages.ts';
 import { InstructionsEditor } from './instructions-editor.tsx';
 import { draftFromQuestion, draftToInput, marksOf, type QuestionDraft } from './question-draft.ts';
 import { QuestionEditor } from './question-editor.tsx';
 import { QuestionList } from './question-list.tsx';
 
-type Scalars = Pick<ExamBody, 'title' | 'description' | 'course' | 'duration' | 'totalMarks' | 'passingMarks'>;
+type Scalars = Pick<
+  ExamBody,
+  'title' | 'description' | 'course' | 'duration' | 'totalMarks' | 'passingMarks' | 'negativeMarks' | 'resultMode'
+>;
 
 const defaultsOf = (exam: ExamAdmin | null): Scalars => ({
   title: exam?.title ?? '',
@@ -24,25 +38,47 @@ const defaultsOf = (exam: ExamAdmin | null): Scalars => ({
   course: exam?.course?._id ?? '',
   duration: exam?.duration ?? EXAM_DEFAULTS.duration,
   totalMarks: exam?.totalMarks ?? EXAM_DEFAULTS.totalMarks,
-  passingMarks: exam?.passingMarks ?? EXAM_DEFAULTS.passingMarks,
+  passingMarks: exam ? exam.passingMarks : EXAM_DEFAULTS.passingMarks,
+  negativeMarks: exam?.negativeMarks ?? 0,
+  resultMode: exam?.resultMode ?? 'grade',
 });
 
 /** SPEC.md section 5 "Exam form": create or edit an exam with its questions. */
 export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () => void }) {
   const courses = useActiveCourses();
   const save = useSaveExam();
-  const { register, handleSubmit, formState, setError, watch } = useForm<Scalars>({
+  const presets = useExamPresets();
+  const { register, handleSubmit, formState, setError, watch, setValue } = useForm<Scalars>({
     resolver: zodResolver(examBody),
     defaultValues: defaultsOf(exam),
   });
   const [instructions, setInstructions] = useState<string[]>(() => exam?.instructions ?? []);
   const [questions, setQuestions] = useState<QuestionDraft[]>(() => exam?.questions.map(draftFromQuestion) ?? []);
   const [editing, setEditing] = useState<QuestionDraft | null>(null);
+  const [sections, setSections] = useState<SectionDraft[] | null>(() => (exam && exam.sections.length > 0 ? sectionsFromExam(exam) : null));
+  const [presetId, setPresetId] = useState('');
+  const [previewOpen, setPreviewOpen] = useState(false);
   const locked = Boolean(exam?.questionsLocked);
+  const rankMode = watch('resultMode') === 'rank';
 
-  const sum = Math.round(questions.reduce((s, q) => s + marksOf(q), 0) * 100) / 100;
+  const applyPreset = () => {
+    const preset = presets.data?.find((p) => p.id === presetId);
+    if (!preset) return;
+    setValue('duration', preset.duration);
+    setValue('negativeMarks', preset.negativeMarks);
+    setValue('resultMode', preset.resultMode);
+    if (preset.resultMode === 'rank') setValue('passingMarks', null);
+    setSections(sectionsFromPreset(preset));
+    setQuestions([]);
+  };
+  const paperEmpty = questions.length === 0 && (sections ?? []).every((s) => s.passages.length === 0 && s.questions.length === 0);
+
+  const sum = sections ? paperMarks(sections) : Math.round(questions.reduce((s, q) => s + marksOf(q), 0) * 100) / 100;
+  const questionCount = sections
+    ? sections.reduce((n, s) => n + s.passages.reduce((m, p) => m + p.questions.length, 0) + s.questions.length, 0)
+    : questions.length;
   const total = Number(watch('totalMarks'));
-  const sumMatches = questions.length === 0 || sum === total;
+  const sumMatches = questionCount === 0 || sum === total;
 
   const onSaveQuestion = (draft: QuestionDraft) => {
     setQuestions((list) => (list.some((q) => q.key === draft.key) ? list.map((q) => (q.key === draft.key ? draft : q)) : [...list, draft]));
@@ -62,12 +98,14 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
   };
 
   const onSubmit = handleSubmit((values) => {
-    const body: ExamBody = { ...values, instructions, questions: questions.map(draftToInput) };
+    const body: ExamBody = sections
+      ? { ...values, instructions, questions: [], sections: sectionsToInput(sections) }
+      : { ...values, instructions, questions: questions.map(draftToInput) };
     const checked = examBody.safeParse(body);
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const field = issue.path[0];
-        if (field === 'totalMarks' || field === 'passingMarks') setError(field, { message: issue.message });
+        if (field === 'totalMarks' || field === 'passingMarks' || field === 'negativeMarks') setError(field, { message: issue.message });
         else toast.error(issue.message);
       }
       return;
@@ -77,6 +115,8 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
       {
         onSuccess: () => {
           toast.success(exam ? 'Exam updated successfully' : 'Exam created successfully');
+          // Outside a preset's range is allowed (a shorter practice paper): said, never refused.
+          for (const warning of rangeWarnings(sections ?? [])) toast.warning(warning);
           onDone();
         },
         onError: (err) => {
@@ -103,6 +143,32 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
     <form onSubmit={onSubmit} noValidate className="grid gap-6 rounded-xl bg-white p-5 shadow-sm sm:p-6">
       <h2 className="text-xl font-bold text-brand-800">{exam ? 'Edit Exam' : 'Create New Exam'}</h2>
       {save.isError && <FormAlert>{errorMessage(save.error, EXAM_UI.saveError)}</FormAlert>}
+      {!locked && (
+        <div className="flex flex-wrap items-end gap-2 rounded-lg border border-brand-100 bg-brand-50/50 p-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="exam-preset" className="text-sm font-medium text-slate-700">
+              Start from a preset
+            </label>
+            <select
+              id="exam-preset"
+              className="rounded-md border border-slate-300 bg-white px-3 py-2"
+              value={presetId}
+              onChange={(ev) => setPresetId(ev.target.value)}
+            >
+              <option value="">{presets.isPending ? 'Loading presets...' : 'Choose a paper'}</option>
+              {(presets.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className={buttonClass.secondary} disabled={!presetId || !paperEmpty} onClick={applyPreset}>
+            Use preset
+          </button>
+          {!paperEmpty && <p className="text-sm text-slate-600">A preset can be applied to an empty paper.</p>}
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Title" error={e.title?.message} {...register('title')} />
         <SelectField label="Course" options={courseOptions} error={e.course?.message} {...register('course')} />
@@ -122,14 +188,39 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
         <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
           <Field label="Duration (minutes)" type="number" min={1} error={e.duration?.message} {...register('duration')} />
           <Field label="Total marks" type="number" min={1} error={e.totalMarks?.message} {...register('totalMarks')} />
-          <Field label="Passing marks" type="number" min={0} error={e.passingMarks?.message} {...register('passingMarks')} />
+          <Field
+            label={rankMode ? 'Passing marks (optional)' : 'Passing marks'}
+            type="number"
+            min={0}
+            error={e.passingMarks?.message}
+            {...register('passingMarks')}
+          />
+        </div>
+        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+          <Field
+            label="Negative marks per wrong answer"
+            type="number"
+            min={0}
+            step="0.01"
+            error={e.negativeMarks?.message}
+            {...register('negativeMarks')}
+          />
+          <SelectField
+            label="Result"
+            options={[
+              { value: 'grade', label: 'Grade and PASS/FAIL' },
+              { value: 'rank', label: 'Score and rank (ranked mock)' },
+            ]}
+            error={e.resultMode?.message}
+            {...register('resultMode')}
+          />
         </div>
       </div>
       <InstructionsEditor value={instructions} onChange={setInstructions} />
       <section aria-labelledby="questions-heading" className="grid gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h3 id="questions-heading" className="text-lg font-semibold text-brand-800">
-            Questions ({questions.length})
+            Questions ({questionCount})
           </h3>
           <p
             role="status"
@@ -145,22 +236,53 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
             {EXAM_MESSAGES.questionsLocked}
           </p>
         )}
-        <QuestionList
-          questions={questions}
-          editingKey={editing?.key ?? null}
-          locked={locked}
-          onMove={move}
-          onEdit={setEditing}
-          onRemove={remove}
-        />
-        {!locked && (
-          <QuestionEditor
-            editing={editing}
-            number={editing ? questions.findIndex((q) => q.key === editing.key) + 1 : questions.length + 1}
-            onSave={onSaveQuestion}
-            onCancelEdit={() => setEditing(null)}
-          />
+        <div className="flex flex-wrap gap-2">
+          {!sections && !locked && (
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => {
+                setSections([{ ...newSection('Section 1'), questions }]);
+                setQuestions([]);
+                setEditing(null);
+              }}
+            >
+              Organise in sections and passages
+            </button>
+          )}
+          <button type="button" className={buttonClass.secondary} disabled={questionCount === 0} onClick={() => setPreviewOpen(true)}>
+            Preview as a student
+          </button>
+        </div>
+        {sections ? (
+          <PaperEditor sections={sections} onChange={setSections} locked={locked} />
+        ) : (
+          <>
+            <QuestionList
+              questions={questions}
+              editingKey={editing?.key ?? null}
+              locked={locked}
+              onMove={move}
+              onEdit={setEditing}
+              onRemove={remove}
+            />
+            {!locked && (
+              <QuestionEditor
+                editing={editing}
+                number={editing ? questions.findIndex((q) => q.key === editing.key) + 1 : questions.length + 1}
+                onSave={onSaveQuestion}
+                onCancelEdit={() => setEditing(null)}
+              />
+            )}
+          </>
         )}
+        <PaperPreview
+          open={previewOpen}
+          onOpenChange={setPreviewOpen}
+          title={watch('title')}
+          sections={sections ?? [{ ...newSection('Questions'), questions }]}
+          negativeMarks={Number(watch('negativeMarks')) || 0}
+        />
       </section>
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <button type="button" className={buttonClass.secondary} onClick={onDone} disabled={save.isPending}>

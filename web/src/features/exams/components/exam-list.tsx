@@ -24,8 +24,8 @@ export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
             <p className="font-semibold text-slate-900">{exam.title}</p>
             <p className="text-sm text-slate-500">{preview(exam.description)}</p>
             <p className="mt-2 text-sm text-slate-700">
-              {exam.course?.name ?? 'No course'} · {exam.totalQuestions} questions · {exam.duration} min · {exam.totalMarks} marks (pass{' '}
-              {exam.passingMarks})
+              {exam.course?.name ?? 'No course'} · {exam.totalQuestions} questions · {exam.duration} min · {exam.totalMarks} marks
+              {exam.passingMarks === null ? ' (ranked)' : ` (pass ${exam.passingMarks})`}
             </p>
             <div className="mt-2 flex flex-wrap gap-1">
               <Badge tone={exam.isActive ? 'green' : 'slate'}>{exam.isActive ? 'Active' : 'Inactive'}</Badge>
@@ -75,7 +75,8 @@ export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
                 <td className="px-4 py-3 text-slate-700">{exam.totalQuestions}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700">{exam.duration} min</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                  {exam.totalMarks} <span className="text-slate-500">(pass {exam.passingMarks})</span>
+                  {exam.totalMarks}{' '}
+                  <span className="text-slate-500">{exam.passingMarks === null ? '(ranked)' : `(pass ${exam.passingMarks})`}</span>
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex flex-col items-start gap-1">

@@ -10,6 +10,8 @@ export type QuestionDraft = {
   options: string[];
   correctAnswer: number;
   marks: number | string;
+  /** This question's own penalty; blank: the exam's. */
+  negativeMarks: number | string;
   explanation: string;
 };
 
@@ -25,11 +27,13 @@ export function newQuestionDraft(): QuestionDraft {
     options: Array.from({ length: MCQ_OPTION_SLOTS }, () => ''),
     correctAnswer: 0,
     marks: NEW_QUESTION_MARKS,
+    negativeMarks: '',
     explanation: '',
   };
 }
 
-export function draftFromQuestion(q: QuestionAdmin): QuestionDraft {
+/** `examPenalty`: a question whose penalty is the exam's shows a blank penalty (it follows the exam's). */
+export function draftFromQuestion(q: QuestionAdmin, examPenalty = 0): QuestionDraft {
   const options = [...q.options];
   while (options.length < MCQ_OPTION_SLOTS) options.push('');
   return {
@@ -40,6 +44,7 @@ export function draftFromQuestion(q: QuestionAdmin): QuestionDraft {
     options,
     correctAnswer: q.correctAnswer ?? 0,
     marks: q.marks,
+    negativeMarks: q.negativeMarks === examPenalty ? '' : q.negativeMarks,
     explanation: q.explanation ?? '',
   };
 }
@@ -52,6 +57,7 @@ export function draftToInput(d: QuestionDraft): QuestionInput {
     options: d.type === 'mcq' ? d.options : [],
     correctAnswer: d.type === 'mcq' ? d.correctAnswer : undefined,
     marks: d.marks,
+    negativeMarks: String(d.negativeMarks).trim() === '' ? null : d.negativeMarks,
     explanation: d.explanation.trim() ? d.explanation : null,
   };
 }

@@ -2,6 +2,7 @@ import { NEW_QUESTION_MARKS } from '@app/common/constants';
 import { questionInput } from '@app/common/schemas/exams';
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonClass, FormAlert } from '../../../components/field.tsx';
+import { ImageUploadButton } from './image-upload-button.tsx';
 import { draftToInput, newQuestionDraft, type QuestionDraft } from './question-draft.ts';
 
 type Props = {
@@ -47,7 +48,7 @@ export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit
       <legend className="px-1 font-semibold text-brand-800">{editing ? `Edit question ${number}` : `Add question ${number}`}</legend>
       <div className="grid gap-3">
         {error && <FormAlert>{error}</FormAlert>}
-        <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+        <div className="grid gap-3 sm:grid-cols-[1fr_8rem_10rem]">
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-type`} className="text-sm font-medium text-slate-700">
               Question type
@@ -76,6 +77,21 @@ export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit
               onChange={(e) => set({ marks: e.target.value })}
             />
           </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-negative`} className="text-sm font-medium text-slate-700">
+              Negative marks
+            </label>
+            <input
+              id={`${id}-negative`}
+              type="number"
+              min={0}
+              step="0.01"
+              placeholder="Exam's"
+              className={inputClass}
+              value={draft.negativeMarks}
+              onChange={(e) => set({ negativeMarks: e.target.value })}
+            />
+          </div>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-text`} className="text-sm font-medium text-slate-700">
@@ -88,6 +104,10 @@ export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit
             className={inputClass}
             value={draft.question}
             onChange={(e) => set({ question: e.target.value })}
+          />
+          <ImageUploadButton
+            label="Insert image in the question"
+            onUploaded={(md) => set({ question: `${draft.question}\n\n${md}`.trim() })}
           />
         </div>
         {draft.type === 'mcq' && (
