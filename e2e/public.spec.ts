@@ -171,6 +171,16 @@ test.describe('public website', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  for (const path of ['/register', '/signup']) {
+    test(`${path} says registration is not available and links to Request Admission`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByText('Registration is not available. Please submit an admission request instead.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+      await page.getByRole('main').getByRole('link', { name: 'Request Admission' }).click();
+      await expect(page).toHaveURL(/\/admission-request$/);
+    });
+  }
+
   // One test per page: axe takes several seconds a page on a busy machine.
   const pages = [
     { path: '/', ready: (p: Page) => p.getByTestId('centre-card').first() },
