@@ -126,7 +126,7 @@ test('a student takes the exam, reloads mid-exam with answers and time intact, a
   state.a = await createStudent(page.request, 'Anita');
   await signIn(page, state.a.email, state.a.password);
   await page.goto('/student/dashboard');
-  await page.getByRole('link', { name: `Start ${EXAM_TITLE}` }).click();
+  await page.getByRole('link', { name: `Start Exam: ${EXAM_TITLE}` }).click();
 
   await expect(page.getByRole('heading', { name: EXAM_TITLE })).toBeVisible();
   await expect(page.getByText('Read all questions carefully before answering.')).toBeVisible();
@@ -157,7 +157,7 @@ test('a student takes the exam, reloads mid-exam with answers and time intact, a
   expect(after).toBeGreaterThan(before - 30);
   // The dashboard offers the open attempt as Resume Exam with the time left by the server's clock.
   await page.goto('/student/dashboard');
-  const resume = page.getByRole('link', { name: `Resume ${EXAM_TITLE}` });
+  const resume = page.getByRole('link', { name: `Resume Exam: ${EXAM_TITLE}` });
   await expect(resume).toHaveText('Resume Exam');
   await expect(page.getByTestId('time-left')).toHaveText(/^(2\d|30):\d\d left$/);
   await resume.click();
