@@ -1,3 +1,4 @@
+import { plural } from '@app/common/rules/text';
 import { formatDateTime } from '@app/common/rules/dates';
 import { gradeFor, percentageOf } from '@app/common/rules/grades';
 import { SUBMISSION_MESSAGES, type SubmissionDetail } from '@app/common/schemas/submissions';
@@ -133,7 +134,11 @@ function EvaluateForm({ submission, onClose }: { submission: SubmissionDetail; o
           </span>
           <Percent value={percentage} />
           <GradeBadge grade={gradeFor(percentage)} />
-          {unmarked > 0 && <span className="text-amber-800">{unmarked} descriptive answer(s) still need marks</span>}
+          {unmarked > 0 && (
+            <span className="text-amber-800">
+              {plural(unmarked, 'descriptive answer')} still {unmarked === 1 ? 'needs' : 'need'} marks
+            </span>
+          )}
         </p>
         <div className="flex gap-2">
           <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={evaluate.isPending}>
