@@ -6,13 +6,16 @@ import { loadSonner, onFirstToast } from './toast.ts';
 // active toasts to a Toaster that subscribes late.
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
+// Bottom-right: at the top the toasts covered the header's welcome line and Logout for seconds.
+export const TOAST_POSITION = 'bottom-right';
+
 export function LazyToaster() {
   const [isReady, setReady] = useState(false);
   useEffect(() => onFirstToast(() => setReady(true)), []);
   if (!isReady) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster richColors position="top-right" />
+      <Toaster richColors position={TOAST_POSITION} />
     </Suspense>
   );
 }
