@@ -24,6 +24,20 @@ function marksError(text: string, max: number): string | undefined {
   return undefined;
 }
 
+/**
+ * The modal's running total: the MCQ marks plus the descriptive marks typed so far, counting only
+ * valid ones (3.5 on a 3-mark question is shown as an error beside the field, never added in).
+ */
+export function runningTotal(submission: Pick<SubmissionDetail, 'exam' | 'answers'>, marks: Record<string, string>): number {
+  const sum = submission.exam.questions.reduce((acc, q) => {
+    if (q.type === 'mcq') return acc + (submission.answers.find((a) => a.questionId === q._id)?.marksObtained ?? 0);
+    const text = marks[q._id] ?? '';
+    if (text.trim() === '' || marksError(text, q.marks)) return acc;
+    return acc + Number(text);
+  }, 0);
+  return Math.round(sum * 100) / 100;
+}
+
 export function EvaluateModal({ submissionId, onClose }: { submissionId: string | null; onClose: () => void }) {
   const detail = useSubmission(submissionId);
   return (
@@ -56,14 +70,7 @@ function EvaluateForm({ submission, onClose }: { submission: SubmissionDetail; o
     questions.filter((q) => q.type === 'descriptive').map((q) => [q._id, marksError(marks[q._id] ?? '', q.marks)]),
   );
   const hasErrors = Object.values(errors).some(Boolean);
-  const obtained =
-    Math.round(
-      questions.reduce((sum, q) => {
-        if (q.type === 'mcq') return sum + (answerOf(q._id)?.marksObtained ?? 0);
-        const n = Number(marks[q._id]);
-        return sum + (marks[q._id]?.trim() && Number.isFinite(n) ? n : 0);
-      }, 0) * 100,
-    ) / 100;
+  const obtained = runningTotal(submission, marks);
   const total = submission.exam.totalMarks;
   const percentage = percentageOf(obtained, total);
   const unmarked = questions.filter((q) => q.type === 'descriptive' && !(marks[q._id] ?? '').trim()).length;
