@@ -48,7 +48,11 @@ test.describe('public website', () => {
     await expect(lsat.first()).not.toContainText('more');
 
     await clat.first().getByRole('link', { name: 'Request Admission for CLAT Preparation' }).click();
-    await expect(page).toHaveURL(/\/admission-request$/);
+    // The form opens with that course chosen.
+    await expect(page).toHaveURL(/\/admission-request\?course=/);
+    const course = page.getByLabel('Course');
+    await expect(course).toBeEnabled();
+    await expect(course.locator('option:checked')).toHaveText(/^CLAT Preparation/);
 
     await page.goto('/');
     const centres = page.getByTestId('centre-card');
