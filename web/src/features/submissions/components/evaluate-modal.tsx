@@ -9,8 +9,7 @@ import { buttonClass, FormAlert } from '../../../components/field.tsx';
 import { TextAreaField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { GradeBadge, Percent } from '../../../components/score.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useEvaluate, useSubmission } from '../api/submissions.ts';
 import { SUBMISSION_UI } from '../messages.ts';
 import { AnswerReview } from './answer-review.tsx';
@@ -42,13 +41,9 @@ export function EvaluateModal({ submissionId, onClose }: { submissionId: string 
   const detail = useSubmission(submissionId);
   return (
     <Modal open={submissionId !== null} onOpenChange={(open) => !open && onClose()} title="Evaluate Submission" size="xl">
-      {detail.isPending ? (
-        <Spinner label="Loading submission..." />
-      ) : detail.isError ? (
-        <ErrorState message={errorMessage(detail.error, 'Failed to load the submission')} onRetry={() => detail.refetch()} />
-      ) : (
-        <EvaluateForm key={detail.data._id} submission={detail.data} onClose={onClose} />
-      )}
+      <QueryState query={detail} loadingText="Loading submission..." errorText={(e) => errorMessage(e, 'Failed to load the submission')}>
+        {(submission) => <EvaluateForm key={submission._id} submission={submission} onClose={onClose} />}
+      </QueryState>
     </Modal>
   );
 }
