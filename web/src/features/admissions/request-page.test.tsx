@@ -27,18 +27,22 @@ function show(url: string) {
   );
 }
 
+// The choices load lazily: a busy machine can take over a second to import them.
+const LOADED = { timeout: 10_000 };
+
 // The disabled placeholder select is replaced by the real one once the choices have loaded.
 const courseSelect = () =>
   waitFor(() => {
     const select = screen.getByRole('combobox', { name: /Course/ }) as HTMLSelectElement;
     expect(select.disabled).toBe(false);
     return select;
-  });
+  }, LOADED);
 
 describe('Request Admission: the course from the link', () => {
   it('is chosen when the link names an open course', async () => {
     show('/admission-request?course=c-2');
-    await waitFor(async () => expect((await courseSelect()).value).toBe('c-2'));
+    const select = await courseSelect();
+    await waitFor(() => expect(select.value).toBe('c-2'), LOADED);
   });
 
   it('is left to the visitor without a course, or with one that is not open', async () => {
