@@ -126,7 +126,7 @@ test('a student takes the exam, reloads mid-exam with answers and time intact, a
   state.a = await createStudent(page.request, 'Anita');
   await signIn(page, state.a.email, state.a.password);
   await page.goto('/student/dashboard');
-  await page.getByRole('link', { name: `Start ${EXAM_TITLE}` }).click();
+  await page.getByRole('link', { name: `Start Exam: ${EXAM_TITLE}` }).click();
 
   await expect(page.getByRole('heading', { name: EXAM_TITLE })).toBeVisible();
   await expect(page.getByText('Read all questions carefully before answering.')).toBeVisible();
@@ -157,7 +157,7 @@ test('a student takes the exam, reloads mid-exam with answers and time intact, a
   expect(after).toBeGreaterThan(before - 30);
   // The dashboard offers the open attempt as Resume Exam with the time left by the server's clock.
   await page.goto('/student/dashboard');
-  const resume = page.getByRole('link', { name: `Resume ${EXAM_TITLE}` });
+  const resume = page.getByRole('link', { name: `Resume Exam: ${EXAM_TITLE}` });
   await expect(resume).toHaveText('Resume Exam');
   await expect(page.getByTestId('time-left')).toHaveText(/^(2\d|30):\d\d left$/);
   await resume.click();
@@ -184,7 +184,7 @@ test('a student takes the exam, reloads mid-exam with answers and time intact, a
   await expect(row).toContainText('Results not published yet');
   await expect(row).toContainText('Under Review');
   await expect(row).toContainText('Pending');
-  await expect(row.getByRole('button', { name: /View details/ })).toBeDisabled();
+  await expect(row.getByRole('button', { name: /^Details: / })).toBeDisabled();
 });
 
 test('a second student lets the time run out and is submitted automatically', async ({ page }) => {
@@ -291,7 +291,7 @@ test('both students see their grades', async ({ browser }) => {
     await expect(row.getByText(grade, { exact: true })).toBeVisible();
     await expect(row).toContainText('Passed');
     await expect(page.getByText('Average Score').locator('..')).toContainText(percent);
-    await row.getByRole('button', { name: /View details/ }).click();
+    await row.getByRole('button', { name: /^Details: / }).click();
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog).toContainText('Answer summary');
     await expect(dialog).toContainText('Good work.');

@@ -136,7 +136,7 @@ test.describe('phone layouts', () => {
     await expect(students.getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('table')).toHaveCount(0);
     const s = made.student.name;
-    await expectWithinWidth(page, [`View ${s}`, `Email ${s}`, `Deactivate ${s}`, `Reset password of ${s}`, `Delete ${s}`]);
+    await expectWithinWidth(page, [`View ${s}`, `Email ${s}`, `Deactivate ${s}`, `Reset Pwd: ${s}`, `Delete ${s}`]);
 
     await page.goto('/admin/admissions');
     const card = page.getByRole('list', { name: 'Admission requests' }).getByRole('listitem').filter({ hasText: made.pending.name });

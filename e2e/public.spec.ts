@@ -48,7 +48,11 @@ test.describe('public website', () => {
     await expect(lsat.first()).not.toContainText('more');
 
     await clat.first().getByRole('link', { name: 'Request Admission for CLAT Preparation' }).click();
-    await expect(page).toHaveURL(/\/admission-request$/);
+    // The form opens with that course chosen.
+    await expect(page).toHaveURL(/\/admission-request\?course=/);
+    const course = page.getByLabel('Course');
+    await expect(course).toBeEnabled();
+    await expect(course.locator('option:checked')).toHaveText(/^CLAT Preparation/);
 
     await page.goto('/');
     const centres = page.getByTestId('centre-card');
@@ -170,6 +174,16 @@ test.describe('public website', () => {
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
+
+  for (const path of ['/register', '/signup']) {
+    test(`${path} says registration is not available and links to Request Admission`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByText('Registration is not available. Please submit an admission request instead.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+      await page.getByRole('main').getByRole('link', { name: 'Request Admission' }).click();
+      await expect(page).toHaveURL(/\/admission-request$/);
+    });
+  }
 
   // One test per page: axe takes several seconds a page on a busy machine.
   const pages = [

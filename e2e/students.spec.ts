@@ -146,7 +146,7 @@ test('an admin filters, sorts, searches, exports, deactivates, resets and delete
 
   // Reset Pwd mails a new temporary password; the old one stops working.
   const before = (await mailsTo(page, bela.email)).length;
-  await page.getByRole('button', { name: `Reset password of ${bela.name}` }).click();
+  await page.getByRole('button', { name: `Reset Pwd: ${bela.name}` }).click();
   await page.getByRole('dialog', { name: 'Reset password' }).getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText(`Password reset email sent to ${bela.email}`)).toBeVisible();
   const mails = await mailsTo(page, bela.email);

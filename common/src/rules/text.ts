@@ -9,3 +9,11 @@ export function preview(text: string, length = PREVIEW_LENGTH): string {
 export function formatAnnouncementType(type: string): string | null {
   return type === 'announcement' ? null : type.replace(/_/g, ' ').toUpperCase();
 }
+
+/**
+ * A count with its noun in the right number: `plural(1, 'submission')` is '1 submission',
+ * `plural(2, 'submission')` '2 submissions'; irregular plurals are passed in (`plural(n, 'is', 'are')`).
+ */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}

@@ -49,6 +49,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** What the record is called today (a person's name, a course or exam title); null when it is gone. */
+  entityName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
 });

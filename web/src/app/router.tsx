@@ -41,6 +41,9 @@ const routes: RouteObject[] = [
           { path: '/login', element: page(() => import('../features/auth/login-page.tsx')) },
           { path: '/forgot-password', element: page(() => import('../features/auth/forgot-password-page.tsx')) },
           { path: '/reset-password/:token', element: page(() => import('../features/auth/reset-password-page.tsx')) },
+          // Self-registration is disabled (docs/product.md section 1): these paths explain it instead of a 404.
+          { path: '/register', element: page(() => import('../features/public/registration-closed-page.tsx')) },
+          { path: '/signup', element: page(() => import('../features/public/registration-closed-page.tsx')) },
           { path: '/admission-request', element: page(() => import('../features/admissions/request-page.tsx')) },
           { path: '/admission-status', element: page(() => import('../features/admissions/status-page.tsx')) },
           { path: '/application-form', element: page(() => import('../features/admissions/application-form-page.tsx')) },

@@ -35,6 +35,8 @@ export type LightForm<TIn extends Values, TOut> = {
   formState: { errors: FieldErrors<TIn> };
   watch: <K extends keyof TIn & string>(name: K) => TIn[K];
   reset: (values?: Partial<TIn>) => void;
+  /** Sets one field's value, as if the user had chosen it (no validation until the form was submitted). */
+  setValue: <K extends keyof TIn & string>(name: K, value: TIn[K]) => void;
 };
 
 // Shown when the validation code cannot be fetched (offline, or a new version was deployed).
@@ -159,6 +161,13 @@ export function useLightForm<TIn extends Values, TOut = TIn>({
     watch: (name) => {
       watched.current.add(name);
       return values.current[name] as TIn[typeof name];
+    },
+    setValue: (name, value) => {
+      values.current[name] = value;
+      const el = controls.current.get(name);
+      if (el) writeValue(el, value);
+      if (watched.current.has(name)) rerender();
+      if (isSubmitted.current) void revalidate();
     },
     reset: (next = defaultValues) => {
       values.current = { ...next };

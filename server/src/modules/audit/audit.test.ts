@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@app/common/schemas/audit';
 import { ADMIN, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { auditLog, users } from '../../db/schema.ts';
+import { auditLog, courses, users } from '../../db/schema.ts';
 
 // GET /api/audit: the audit trail as admins read it (paged, newest first, filtered by entity and actor).
 
@@ -49,6 +49,7 @@ describe('GET /api/audit', () => {
       action: 'payment.completed',
       entity: 'payment',
       entityId: 'entity-35',
+      entityName: null,
       before: { n: 35 },
       after: { n: 36 },
     });
@@ -81,6 +82,34 @@ describe('GET /api/audit', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'BAD_REQUEST', fields: { entity: 'Unknown entity', actorId: 'Unknown actor' } });
     expect(Object.keys(bad.json().fields)).toContain('page');
+  });
+
+  it('names the record an entry is about (a person, a course), and null when it is unknown or gone', async () => {
+    const student = await t.createStudent({ firstName: 'Asha', lastName: 'Rao' });
+    const [course] = await t.ctx.db
+      .insert(courses)
+      .values({ name: 'CLAT Foundation', description: 'd', pricePaise: 2_500_000, duration: '1 year' })
+      .returning();
+    const at = new Date(Date.UTC(2026, 1, 1));
+    const entry = (entity: string, entityId: string) => ({
+      actorId: adminId,
+      actorLabel: 'Admin',
+      action: `${entity}.update`,
+      entity,
+      entityId,
+      createdAt: at,
+    });
+    await t.ctx.db
+      .insert(auditLog)
+      .values([entry('user', student.id), entry('course', course.id), entry('course', '00000000-0000-4000-8000-000000000000')]);
+    const named = (await list('?limit=100')).entries.filter((e) => e.createdAt === at.toISOString());
+    expect(Object.fromEntries(named.map((e) => [e.entityId, e.entityName]))).toEqual({
+      [student.id]: 'Asha Rao',
+      [course.id]: 'CLAT Foundation',
+      '00000000-0000-4000-8000-000000000000': null,
+    });
+    // The old fixtures' ids are not record ids: no name, and no error.
+    expect((await list('?entity=user&entityId=entity-3')).entries[0].entityName).toBeNull();
   });
 
   it('is for admins only', async () => {

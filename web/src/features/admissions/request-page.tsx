@@ -1,5 +1,6 @@
 import type { AdmissionRequestForm, admissionRequestForm } from '@app/common/schemas/admissions';
 import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api-client.ts';
 import { LightFormProvider, useLightForm } from '../../lib/light-form.tsx';
@@ -31,6 +32,8 @@ export default function AdmissionRequestPage() {
     defaultValues: empty,
   });
   const submit = useSubmitAdmissionRequest();
+  // ?course=<id>: the course card the visitor came from (home page "Request Admission").
+  const [params] = useSearchParams();
   const selections = useSelections();
 
   const onSubmit = form.handleSubmit((values) => submit.mutate({ ...values, ...selections(values.course, values.centre) }));
@@ -57,7 +60,7 @@ export default function AdmissionRequestPage() {
                     <FormAlert>{errorMessage(submit.error, ADMISSION_WEB_MSG.submitError)}</FormAlert>
                   </div>
                 )}
-                <RequestFields />
+                <RequestFields preselectCourse={params.get('course') ?? undefined} />
                 <div className="sm:col-span-2">
                   <button type="submit" className={`${buttonClass.primary} w-full sm:w-auto`} disabled={submit.isPending}>
                     {submit.isPending ? 'Submitting...' : 'Submit Request'}

@@ -3,8 +3,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { SelectField } from '../../components/form-controls.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useAdminPayments, usePaymentTiles } from './api/admin-payments.ts';
 import { AdminPaymentsTable } from './components/admin-payments-table.tsx';
 import { PaymentSummaryPanel, PaymentTiles } from './components/payment-tiles.tsx';
@@ -37,17 +36,18 @@ export default function AdminPaymentsPage() {
         </div>
       </div>
       <div className="mt-4">
-        {list.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading payments..." />
-          </div>
-        ) : list.isError ? (
-          <ErrorState message={errorMessage(list.error, 'Failed to load payments')} onRetry={() => list.refetch()} />
-        ) : list.data.length === 0 ? (
-          <EmptyState title={PAYMENT_MSG.noPaymentsFound} hint={status ? 'Try another status filter.' : undefined} />
-        ) : (
-          <AdminPaymentsTable payments={list.data} busyId={actions.busyId} onVerify={actions.verify} onRefund={actions.refund} />
-        )}
+        <QueryState
+          query={list}
+          loadingText="Loading payments..."
+          errorText={(e) => errorMessage(e, 'Failed to load payments')}
+          isEmpty={(d) => d.length === 0}
+          empty={PAYMENT_MSG.noPaymentsFound}
+          emptyHint={status ? 'Try another status filter.' : undefined}
+        >
+          {(payments) => (
+            <AdminPaymentsTable payments={payments} busyId={actions.busyId} onVerify={actions.verify} onRefund={actions.refund} />
+          )}
+        </QueryState>
       </div>
       {tiles.data && (
         <div className="mt-6">

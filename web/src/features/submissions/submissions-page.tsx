@@ -1,11 +1,12 @@
+import { plural } from '@app/common/rules/text';
 import { SUBMISSION_SORT_KEYS, SUBMISSIONS_PAGE_SIZE } from '@app/common/constants';
 import { BookOpen, CheckCircle2, Clock, FileText } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage, StatTile } from '../../components/admin-page.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { ErrorState } from '../../components/states.tsx';
 import { useAdminSubmissions, useSubmissionStats } from './api/submissions.ts';
 import { CourseOverview } from './components/course-overview.tsx';
 import { EvaluateModal } from './components/evaluate-modal.tsx';
@@ -96,25 +97,27 @@ export default function SubmissionsPage() {
           </div>
         )}
         <section aria-label="Submissions" className="grid gap-3">
-          {list.isPending ? (
-            <Spinner label="Loading submissions..." />
-          ) : list.isError ? (
-            <ErrorState message={errorMessage(list.error, 'Failed to load submissions')} onRetry={() => list.refetch()} />
-          ) : list.data.submissions.length === 0 ? (
-            <EmptyState
-              title="No submissions found"
-              hint={isFiltered ? 'Try adjusting your search or filter criteria' : 'Submissions will appear here once students take exams'}
-            />
-          ) : (
-            <>
-              <p className="text-sm text-slate-600">
-                {list.data.total} submission{list.data.total === 1 ? '' : 's'}
-                {list.isFetching && ' · updating...'}
-              </p>
-              <SubmissionsTable rows={list.data.submissions} onOpen={(row) => setOpenId(row._id)} />
-              <Pagination page={list.data.page} totalPages={list.data.totalPages} onPage={(p) => update({ page: p })} />
-            </>
-          )}
+          <QueryState
+            query={list}
+            loadingText="Loading submissions..."
+            errorText={(e) => errorMessage(e, 'Failed to load submissions')}
+            isEmpty={(d) => d.submissions.length === 0}
+            empty="No submissions found"
+            emptyHint={
+              isFiltered ? 'Try adjusting your search or filter criteria' : 'Submissions will appear here once students take exams'
+            }
+          >
+            {(data) => (
+              <>
+                <p className="text-sm text-slate-600">
+                  {plural(data.total, 'submission')}
+                  {list.isFetching && ' · updating...'}
+                </p>
+                <SubmissionsTable rows={data.submissions} onOpen={(row) => setOpenId(row._id)} />
+                <Pagination page={data.page} totalPages={data.totalPages} onPage={(p) => update({ page: p })} />
+              </>
+            )}
+          </QueryState>
         </section>
       </div>
       <EvaluateModal submissionId={openId} onClose={() => setOpenId(null)} />

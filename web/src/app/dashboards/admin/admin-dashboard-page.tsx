@@ -1,3 +1,4 @@
+import { plural } from '@app/common/rules/text';
 import { formatINR } from '@app/common/rules/money';
 import { formatDate } from '@app/common/rules/dates';
 import { Link } from 'react-router';
@@ -76,7 +77,7 @@ export default function AdminDashboardPage() {
                     <div className="min-w-0 flex-1 break-words">
                       <p className="font-medium text-slate-900">{e.title}</p>
                       <p className="text-sm text-slate-600">
-                        {e.course?.name ?? 'No course'} · {e.duration} min · {e.totalMarks} marks
+                        {e.course?.name ?? 'No course'} · {e.duration} min · {plural(e.totalMarks, 'mark')}
                       </p>
                     </div>
                     <span className={pill(e.isActive)}>{e.isActive ? 'Active' : 'Inactive'}</span>

@@ -1,5 +1,6 @@
 import type { AdmissionRequestForm } from '@app/common/schemas/admissions';
 import { formatINR } from '@app/common/rules/money';
+import { useEffect, useRef } from 'react';
 import { useLightFormContext } from '../../../lib/light-form.tsx';
 import { SelectField } from '../../../components/form-controls.tsx';
 import { useCentres } from '../../../api/centres.ts';
@@ -17,11 +18,20 @@ function LoadProblem({ what, onRetry }: { what: string; onRetry: () => void }) {
 }
 
 /** The course and centre choices of an admission request, filled from GET /api/courses and /api/centres. */
-export default function ChoiceFields() {
-  const { register, formState } = useLightFormContext<AdmissionRequestForm>();
+export default function ChoiceFields({ preselectCourse }: { preselectCourse?: string }) {
+  const { register, formState, setValue } = useLightFormContext<AdmissionRequestForm>();
   const e = formState.errors;
   const courses = useActiveCourses();
   const centres = useCentres();
+  // A course card's "Request Admission" names its course: chosen once the list is there, and only
+  // when it is an open course (an old or edited link leaves the choice to the visitor).
+  // Done once: a later change by the visitor is theirs to keep.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !preselectCourse || !courses.data) return;
+    preselected.current = true;
+    if (courses.data.some((c) => c._id === preselectCourse)) setValue('course', preselectCourse);
+  }, [preselectCourse, courses.data, setValue]);
   const courseOptions = [
     { value: '', label: courses.isPending ? 'Loading courses...' : 'Select a course' },
     ...(courses.data ?? []).map((c) => ({ value: c._id, label: `${c.name} (${formatINR(c.price)})` })),

@@ -24,7 +24,7 @@ function ChoicesLoading() {
  * The fields every admission request has (SPEC.md section 5 "Request admission"): used by the request
  * form and the Application Form inside their LightFormProvider.
  */
-export function RequestFields() {
+export function RequestFields({ preselectCourse }: { preselectCourse?: string } = {}) {
   const { register, formState } = useLightFormContext<AdmissionRequestForm>();
   const e = formState.errors;
   return (
@@ -37,7 +37,7 @@ export function RequestFields() {
         <TextAreaField label="Address" rows={2} autoComplete="street-address" error={e.address?.message} {...register('address')} />
       </div>
       <Suspense fallback={<ChoicesLoading />}>
-        <ChoiceFields />
+        <ChoiceFields preselectCourse={preselectCourse} />
       </Suspense>
       <div className="sm:col-span-2">
         <TextAreaField

@@ -14,7 +14,14 @@ function Entity({ e }: { e: AuditEntry }) {
   return (
     <>
       <p>{entityLabel(e.entity)}</p>
-      {e.entityId && <p className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere]">{e.entityId}</p>}
+      {/* The record's name when the server found it; its id (for the record filter) on hover otherwise beside it. */}
+      {e.entityName ? (
+        <p className="font-medium text-slate-900 [overflow-wrap:anywhere]" title={e.entityId ?? undefined}>
+          {e.entityName}
+        </p>
+      ) : (
+        e.entityId && <p className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere]">{e.entityId}</p>
+      )}
     </>
   );
 }

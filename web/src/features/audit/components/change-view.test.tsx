@@ -25,6 +25,23 @@ describe('changedFields', () => {
   });
 });
 
+describe('ChangeView: values as an admin reads them', () => {
+  it('shows paise as rupees with Indian grouping and timestamps as en-IN date and time in IST', () => {
+    const { container } = render(
+      <ChangeView
+        before={{ amountPaise: 2500000, status: 'pending', paidAt: null }}
+        after={{ amountPaise: 2512350, status: 'completed', paidAt: '2026-01-15T06:30:00.000Z' }}
+      />,
+    );
+    const text = container.textContent ?? '';
+    expect(text).toContain('amount: ₹25,000');
+    expect(text).toContain('₹25,123.50');
+    expect(text).not.toContain('2500000');
+    expect(text).toContain('15 Jan 2026, 12:00');
+    expect(text).not.toContain('2026-01-15T');
+  });
+});
+
 describe('ChangeView', () => {
   it('renders what a user typed as text, never as HTML', () => {
     const { container } = render(<ChangeView before={{ title: 'Old' }} after={{ title: '<img src=x onerror="alert(1)">' }} />);

@@ -1,12 +1,25 @@
 // Before → after of an audit entry, as plain text (never HTML: values can hold anything a user typed).
+import { formatDateTime } from '@app/common/rules/dates';
+import { formatINR, toRupees } from '@app/common/rules/money';
 
 type Json = unknown;
 
 const MAX_TEXT = 80;
 
-/** A value as short text: strings as they are, the rest as JSON, long ones cut. */
-export function valueText(v: Json): string {
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const PAISE = /Paise$/;
+
+/** A field's name as an admin reads it: `amountPaise` is the amount (shown in rupees). */
+export const fieldLabel = (field: string) => field.replace(PAISE, '');
+
+/**
+ * A value as short text: amounts kept in paise as ₹ with Indian grouping, timestamps as en-IN
+ * date and time in IST, other strings as they are, the rest as JSON, long ones cut.
+ */
+export function valueText(v: Json, field = ''): string {
   if (v === null || v === undefined) return '—';
+  if (PAISE.test(field) && typeof v === 'number') return formatINR(toRupees(v));
+  if (typeof v === 'string' && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
   const text = typeof v === 'string' ? v : JSON.stringify(v);
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
 }
@@ -29,13 +42,13 @@ export function ChangeView({ before, after }: { before: Json; after: Json }) {
     <ul className="flex flex-col gap-1 text-xs">
       {changes.map((c) => (
         <li key={c.field} className="[overflow-wrap:anywhere]">
-          {c.field && <span className="font-semibold text-slate-700">{c.field}: </span>}
-          <span className="text-red-800">{valueText(c.before)}</span>
+          {c.field && <span className="font-semibold text-slate-700">{fieldLabel(c.field)}: </span>}
+          <span className="text-red-800">{valueText(c.before, c.field)}</span>
           <span aria-hidden="true" className="px-1 text-slate-400">
             →
           </span>
           <span className="sr-only"> changed to </span>
-          <span className="text-green-800">{valueText(c.after)}</span>
+          <span className="text-green-800">{valueText(c.after, c.field)}</span>
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { defaultInstructions } from '@app/common/constants';
+import { plural } from '@app/common/rules/text';
 import type { ExamStudent } from '@app/common/schemas/exams';
 import { BookOpen, Clock, ListChecks, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -19,7 +20,7 @@ export function InstructionsView({ exam, starting, error, onStart }: Props) {
         {exam.description && <p className="mt-2 text-slate-600">{exam.description}</p>}
         <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
           <Fact icon={<ListChecks className="h-4 w-4" />} label="Questions" value={exam.questions.length} />
-          <Fact icon={<Clock className="h-4 w-4" />} label="Duration" value={`${exam.duration} minutes`} />
+          <Fact icon={<Clock className="h-4 w-4" />} label="Duration" value={plural(exam.duration, 'minute')} />
           <Fact icon={<Trophy className="h-4 w-4" />} label="Total marks" value={exam.totalMarks} />
         </dl>
         <h2 className="mt-8 flex items-center gap-2 text-lg font-semibold text-brand-800">

@@ -1,3 +1,4 @@
+import { plural } from '@app/common/rules/text';
 import type { ExamListItem } from '@app/common/schemas/exams';
 import { preview } from '@app/common/rules/text';
 import { Pencil, Power, Trash2 } from 'lucide-react';
@@ -24,7 +25,8 @@ export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
             <p className="font-semibold text-slate-900">{exam.title}</p>
             <p className="text-sm text-slate-500">{preview(exam.description)}</p>
             <p className="mt-2 text-sm text-slate-700">
-              {exam.course?.name ?? 'No course'} · {exam.totalQuestions} questions · {exam.duration} min · {exam.totalMarks} marks
+              {exam.course?.name ?? 'No course'} · {plural(exam.totalQuestions, 'question')} · {exam.duration} min ·{' '}
+              {plural(exam.totalMarks, 'mark')}
               {exam.passingMarks === null ? ' (ranked)' : ` (pass ${exam.passingMarks})`}
             </p>
             <div className="mt-2 flex flex-wrap gap-1">

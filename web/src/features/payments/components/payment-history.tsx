@@ -5,8 +5,7 @@ import { Download, History } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { usePaymentHistory } from '../api/history.ts';
 import { downloadReceipt } from '../api/receipt.ts';
 import { installmentLabel, methodLabel, OFFLINE_NOTE } from '../labels.ts';
@@ -81,19 +80,22 @@ export function PaymentHistory() {
       <h2 id="history-title" className="mb-4 flex items-center gap-2 text-lg font-semibold text-brand-800">
         <History aria-hidden="true" className="h-5 w-5" /> Payment History
       </h2>
-      {history.isPending ? (
-        <Spinner label="Loading payment history..." />
-      ) : history.isError ? (
-        <ErrorState message={errorMessage(history.error, 'Failed to load payment history')} onRetry={() => history.refetch()} />
-      ) : history.data.length === 0 ? (
-        <EmptyState title={PAYMENT_MSG.noPayments} />
-      ) : (
-        <ul className="grid gap-3" aria-label="Payments">
-          {history.data.map((p) => (
-            <Entry key={p._id} p={p} downloading={downloading === p._id} onDownload={() => onDownload(p)} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={history}
+        compact
+        loadingText="Loading payment history..."
+        errorText={(e) => errorMessage(e, 'Failed to load payment history')}
+        isEmpty={(d) => d.length === 0}
+        empty={PAYMENT_MSG.noPayments}
+      >
+        {(payments) => (
+          <ul className="grid gap-3" aria-label="Payments">
+            {payments.map((p) => (
+              <Entry key={p._id} p={p} downloading={downloading === p._id} onDownload={() => onDownload(p)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

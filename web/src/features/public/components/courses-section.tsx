@@ -74,7 +74,7 @@ function CourseCard({ course }: { course: Course }) {
       {more > 0 && <p className="mt-2 pl-6 text-sm font-medium text-brand-700">+{more} more</p>}
       <div className="mt-auto pt-6">
         <Link
-          to="/admission-request"
+          to={`/admission-request?course=${encodeURIComponent(course._id)}`}
           className="flex items-center justify-center gap-2 rounded-lg bg-brand-800 px-4 py-2.5 font-semibold text-white transition hover:bg-brand-700"
         >
           Request Admission<span className="sr-only"> for {course.name}</span>

@@ -44,7 +44,10 @@ export function ResultDetailsDialog({ result, onClose }: { result: StudentResult
             {result.isPassed ? 'PASS' : 'FAIL'}
           </p>
           <div>
-            <h3 className="font-semibold text-slate-800">Answer summary</h3>
+            {/* The counts are of multiple-choice questions only (descriptive answers get marks, not right
+                or wrong): the heading says so, so they need not add up to the exam's questions. */}
+            <h3 className="font-semibold text-slate-800">Answer summary: multiple-choice questions</h3>
+            <p className="mt-1 text-xs text-slate-600">Descriptive answers are marked by the examiner and count in Marks above.</p>
             <dl className="mt-2 grid grid-cols-3 gap-2 text-center text-sm">
               <div className="rounded-md border border-slate-200 p-2">
                 <dt className="text-slate-600">Correct</dt>

@@ -63,7 +63,7 @@ export function ResultsTable({ results, onDetails }: Props) {
                       type="button"
                       disabled={!published}
                       onClick={() => onDetails(r)}
-                      aria-label={`View details of ${r.exam.title}`}
+                      aria-label={`Details: ${r.exam.title}`}
                       className="inline-flex items-center gap-1 whitespace-nowrap rounded-md border border-brand-600 px-2.5 py-1.5 font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-400 disabled:hover:bg-transparent"
                     >
                       <Eye aria-hidden="true" className="h-4 w-4" /> Details
@@ -113,7 +113,7 @@ function ResultCard({ result: r, onDetails }: { result: StudentResult; onDetails
           type="button"
           disabled={!published}
           onClick={() => onDetails(r)}
-          aria-label={`View details of ${r.exam.title}`}
+          aria-label={`Details: ${r.exam.title}`}
           className={detailsButton}
         >
           <Eye aria-hidden="true" className="h-4 w-4" /> Details

@@ -1,3 +1,4 @@
+import { plural } from '@app/common/rules/text';
 import { formatTimer } from '@app/common/rules/timer';
 import type { AvailableExam } from '@app/common/schemas/exams';
 import { CheckCircle2, Clock, FileText, PlayCircle } from 'lucide-react';
@@ -23,10 +24,10 @@ export function AvailableExams() {
                   <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-slate-600">
                     {exam.course && <span>{exam.course.name}</span>}
                     <span className="inline-flex items-center gap-1">
-                      <Clock aria-hidden="true" className="h-3.5 w-3.5" /> {exam.duration} minutes
+                      <Clock aria-hidden="true" className="h-3.5 w-3.5" /> {plural(exam.duration, 'minute')}
                     </span>
-                    <span>{exam.totalQuestions} questions</span>
-                    <span>{exam.totalMarks} marks</span>
+                    <span>{plural(exam.totalQuestions, 'question')}</span>
+                    <span>{plural(exam.totalMarks, 'mark')}</span>
                   </p>
                 </div>
                 {exam.attempted || exam.attemptStatus === 'submitted' ? (
@@ -43,7 +44,7 @@ export function AvailableExams() {
                     <Link
                       to={`/student/exam/${exam._id}`}
                       className={buttonClass.primary}
-                      aria-label={`${exam.attemptStatus === 'in_progress' ? 'Resume' : 'Start'} ${exam.title}`}
+                      aria-label={`${exam.attemptStatus === 'in_progress' ? 'Resume Exam' : 'Start Exam'}: ${exam.title}`}
                     >
                       <PlayCircle aria-hidden="true" className="h-4 w-4" />
                       {exam.attemptStatus === 'in_progress' ? 'Resume Exam' : 'Start Exam'}

@@ -1,3 +1,4 @@
+import { plural } from '@app/common/rules/text';
 /** Server paging with Previous/Next. */
 export function Pager({
   page,
@@ -10,11 +11,11 @@ export function Pager({
   total: number;
   onPage: (n: number) => void;
 }) {
-  if (totalPages <= 1) return <p className="text-sm text-slate-600">{total === 1 ? '1 student' : `${total} students`}</p>;
+  if (totalPages <= 1) return <p className="text-sm text-slate-600">{plural(total, 'student')}</p>;
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
-        Page {page} of {totalPages} · {total} students
+        Page {page} of {totalPages} · {plural(total, 'student')}
       </p>
       <div className="flex gap-2">
         <button

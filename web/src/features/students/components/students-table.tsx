@@ -93,7 +93,7 @@ export function StudentsTable({ students, busyId, onToggle, onReset, onDelete }:
             type="button"
             onClick={() => onReset(s)}
             className={`${btn} text-slate-700 hover:bg-slate-100`}
-            aria-label={`Reset password of ${s.fullName}`}
+            aria-label={`Reset Pwd: ${s.fullName}`}
           >
             <KeyRound aria-hidden="true" className="h-3.5 w-3.5" /> Reset Pwd
           </button>

@@ -1,3 +1,4 @@
+import { plural } from '@app/common/rules/text';
 import { DESCRIPTIVE_MARKS_STEP } from '@app/common/constants';
 import type { SubmissionAnswerDto, SubmissionDetail } from '@app/common/schemas/submissions';
 import { CheckCircle2, CircleMinus, XCircle } from 'lucide-react';
@@ -25,7 +26,7 @@ export function AnswerReview({ number, question, answer, marks, error, onMarks }
     <li className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-          Question {number} · {question.type === 'mcq' ? 'MCQ' : 'Descriptive'} · {question.marks} marks
+          Question {number} · {question.type === 'mcq' ? 'MCQ' : 'Descriptive'} · {plural(question.marks, 'mark')}
         </p>
         {question.type === 'mcq' &&
           (!attempted ? (

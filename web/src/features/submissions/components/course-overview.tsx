@@ -1,3 +1,4 @@
+import { plural } from '@app/common/rules/text';
 import { scoreColour } from '@app/common/rules/grades';
 import type { AdminSubmissionStats } from '@app/common/schemas/submissions';
 import { formatPercent, Percent } from '../../../components/score.tsx';
@@ -19,7 +20,7 @@ export function CourseOverview({ courses }: { courses: AdminSubmissionStats['cou
             <li key={c.course?._id ?? 'none'} className="rounded-lg border border-slate-200 p-4">
               <p className="font-semibold text-slate-900">{c.course?.name ?? 'No course'}</p>
               <p className="mt-1 text-sm text-slate-600">
-                {c.submissions} submissions · {c.evaluated} evaluated · {c.pending} pending · {c.passed} passed
+                {plural(c.submissions, 'submission')} · {c.evaluated} evaluated · {c.pending} pending · {c.passed} passed
               </p>
               <div className="mt-3 flex items-center justify-between text-sm">
                 <span className="text-slate-600">Average score</span>

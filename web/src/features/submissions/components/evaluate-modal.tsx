@@ -1,3 +1,4 @@
+import { plural } from '@app/common/rules/text';
 import { formatDateTime } from '@app/common/rules/dates';
 import { gradeFor, percentageOf } from '@app/common/rules/grades';
 import { SUBMISSION_MESSAGES, type SubmissionDetail } from '@app/common/schemas/submissions';
@@ -8,8 +9,7 @@ import { buttonClass, FormAlert } from '../../../components/field.tsx';
 import { TextAreaField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { GradeBadge, Percent } from '../../../components/score.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useEvaluate, useSubmission } from '../api/submissions.ts';
 import { SUBMISSION_UI } from '../messages.ts';
 import { AnswerReview } from './answer-review.tsx';
@@ -23,17 +23,27 @@ function marksError(text: string, max: number): string | undefined {
   return undefined;
 }
 
+/**
+ * The modal's running total: the MCQ marks plus the descriptive marks typed so far, counting only
+ * valid ones (3.5 on a 3-mark question is shown as an error beside the field, never added in).
+ */
+export function runningTotal(submission: Pick<SubmissionDetail, 'exam' | 'answers'>, marks: Record<string, string>): number {
+  const sum = submission.exam.questions.reduce((acc, q) => {
+    if (q.type === 'mcq') return acc + (submission.answers.find((a) => a.questionId === q._id)?.marksObtained ?? 0);
+    const text = marks[q._id] ?? '';
+    if (text.trim() === '' || marksError(text, q.marks)) return acc;
+    return acc + Number(text);
+  }, 0);
+  return Math.round(sum * 100) / 100;
+}
+
 export function EvaluateModal({ submissionId, onClose }: { submissionId: string | null; onClose: () => void }) {
   const detail = useSubmission(submissionId);
   return (
     <Modal open={submissionId !== null} onOpenChange={(open) => !open && onClose()} title="Evaluate Submission" size="xl">
-      {detail.isPending ? (
-        <Spinner label="Loading submission..." />
-      ) : detail.isError ? (
-        <ErrorState message={errorMessage(detail.error, 'Failed to load the submission')} onRetry={() => detail.refetch()} />
-      ) : (
-        <EvaluateForm key={detail.data._id} submission={detail.data} onClose={onClose} />
-      )}
+      <QueryState query={detail} loadingText="Loading submission..." errorText={(e) => errorMessage(e, 'Failed to load the submission')}>
+        {(submission) => <EvaluateForm key={submission._id} submission={submission} onClose={onClose} />}
+      </QueryState>
     </Modal>
   );
 }
@@ -55,14 +65,7 @@ function EvaluateForm({ submission, onClose }: { submission: SubmissionDetail; o
     questions.filter((q) => q.type === 'descriptive').map((q) => [q._id, marksError(marks[q._id] ?? '', q.marks)]),
   );
   const hasErrors = Object.values(errors).some(Boolean);
-  const obtained =
-    Math.round(
-      questions.reduce((sum, q) => {
-        if (q.type === 'mcq') return sum + (answerOf(q._id)?.marksObtained ?? 0);
-        const n = Number(marks[q._id]);
-        return sum + (marks[q._id]?.trim() && Number.isFinite(n) ? n : 0);
-      }, 0) * 100,
-    ) / 100;
+  const obtained = runningTotal(submission, marks);
   const total = submission.exam.totalMarks;
   const percentage = percentageOf(obtained, total);
   const unmarked = questions.filter((q) => q.type === 'descriptive' && !(marks[q._id] ?? '').trim()).length;
@@ -133,7 +136,11 @@ function EvaluateForm({ submission, onClose }: { submission: SubmissionDetail; o
           </span>
           <Percent value={percentage} />
           <GradeBadge grade={gradeFor(percentage)} />
-          {unmarked > 0 && <span className="text-amber-800">{unmarked} descriptive answer(s) still need marks</span>}
+          {unmarked > 0 && (
+            <span className="text-amber-800">
+              {plural(unmarked, 'descriptive answer')} still {unmarked === 1 ? 'needs' : 'need'} marks
+            </span>
+          )}
         </p>
         <div className="flex gap-2">
           <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={evaluate.isPending}>

@@ -1,3 +1,4 @@
+import { plural } from '@app/common/rules/text';
 import { formatDateTime } from '@app/common/rules/dates';
 import { SUBMISSION_MESSAGES, type AdminSubmissionStats } from '@app/common/schemas/submissions';
 import { EyeOff, Megaphone } from 'lucide-react';
@@ -39,7 +40,7 @@ export function ResultsManagement({ exams }: { exams: AdminSubmissionStats['exam
                   <p className="font-semibold text-slate-900">{exam.title}</p>
                   <p className="text-sm text-slate-600">
                     {exam.course?.name ? `${exam.course.name} · ` : ''}
-                    {exam.submissions} submissions · {exam.evaluated} evaluated · {exam.pending} pending
+                    {plural(exam.submissions, 'submission')} · {exam.evaluated} evaluated · {exam.pending} pending
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-3">
