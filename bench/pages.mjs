@@ -1,4 +1,4 @@
-// 3. Pages (issue 6): Lighthouse in Debian's Chromium, mobile and desktop presets, median of 5 runs,
+// 3. Pages (performance target, bench/README.md): Lighthouse in Debian's Chromium, mobile and desktop presets, median of 5 runs,
 // on /, /about, /login and /admission-request of the production build. Targets: performance >= 95
 // mobile and 100 desktop; accessibility, best practices and SEO 100; CLS <= 0.05; TBT <= 100 ms.
 import * as chromeLauncher from 'chrome-launcher';

@@ -1,4 +1,4 @@
-// 2. Public reads (issue 6): autocannon, no pipelining, 100 connections, 20 s after a warm-up, against
+// 2. Public reads (performance target, bench/README.md): autocannon, no pipelining, 100 connections, 20 s after a warm-up, against
 // GET /api/courses, GET /api/announcements?limit=5 and GET / (the HTML), and a bare Fastify
 // hello-world started the same way. Target: each read >= half the hello-world's requests per second,
 // p99 <= 50 ms.

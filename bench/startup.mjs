@@ -1,4 +1,4 @@
-// 4. Start-up (issue 6): time from `npm start` on an existing data directory to the first answered
+// 4. Start-up (performance target, bench/README.md): time from `npm start` on an existing data directory to the first answered
 // request. Target <= 3 s (median of the runs; every run is shown).
 import { spawn } from 'node:child_process';
 import { createDatabase, ensureWebBuild, freePort, loadNote, printTable, ROOT, serverEnv, sleep, writeResult } from './lib/common.mjs';

@@ -1,4 +1,4 @@
-// 1. Exam storm (issue 6): an exam of 100 questions, N students with their own accounts; all sign in,
+// 1. Exam storm (performance target, bench/README.md): an exam of 100 questions, N students with their own accounts; all sign in,
 // all start within one second, each saves 20 times with random pauses, all submit within one second
 // of their deadline. Then the database must hold exactly one submission per student with every
 // acknowledged answer and the right marks.

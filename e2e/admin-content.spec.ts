@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
-// Course and announcement management (SPEC.md section 2), each change checked on the public home page.
+// Course and announcement management (docs/product.md section 2), each change checked on the public home page.
 // Other journeys share the server: names are unique and no count of shared data is assumed.
 
 /** Opens the home page and waits until the list behind `apiPath` has arrived. */
@@ -62,7 +62,7 @@ test('an admin creates, edits, deactivates, restores and deletes a course, seen 
   await expect(courseRow).toContainText('₹12,345');
   await expect(courseRow).toContainText('Monthly');
   await expect(courseRow).toContainText('2 features');
-  // Table previews are cut at 60 characters (SPEC.md section 9).
+  // Table previews are cut at 60 characters (docs/product.md section 9).
   await expect(courseRow).toContainText(`${description.slice(0, 60)}...`);
   await expect(courseRow).not.toContainText(description);
   await expect(courseRow).toContainText('Active');

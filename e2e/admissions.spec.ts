@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
 
-// Admission journeys (SPEC.md section 2): request, status check, approval with the credentials panel,
+// Admission journeys (docs/product.md section 2): request, status check, approval with the credentials panel,
 // the new student's first sign-in, and a rejection from the dashboard. Other journeys share the server:
 // e-mails and names are unique and no count of shared data is assumed.
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
-// Sign-in journeys (SPEC.md sections 2, 4, 5, 6, 8). Other spec files use the same server at the
+// Sign-in journeys (docs/product.md sections 2, 4, 5, 6, 8). Other spec files use the same server at the
 // same time: ADMIN is never locked out here (one wrong password at most) and new accounts are unique.
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
-// Issue 4's journeys: an admin authors an exam, two students take timed exams (one reloads mid-exam, one
+// Exam journeys: an admin authors an exam, two students take timed exams (one reloads mid-exam, one
 // runs out of time), the admin evaluates and publishes, both students read their grades, and a second
 // try is refused. Other spec files share the server: every name and e-mail here is unique.
 
@@ -71,7 +71,7 @@ test('an admin creates an exam with an MCQ and a descriptive question', async ({
   await page.getByRole('link', { name: 'Create Exam' }).first().click();
   await expect(page).toHaveURL(/\/admin\/exams\/create$/);
   await expect(page.getByRole('heading', { name: 'Create New Exam' })).toBeVisible();
-  // SPEC.md section 9 defaults.
+  // docs/product.md section 9 defaults.
   await expect(page.getByLabel('Duration (minutes)')).toHaveValue('60');
   await expect(page.getByLabel('Total marks')).toHaveValue('100');
   await expect(page.getByLabel('Passing marks')).toHaveValue('40');
@@ -83,7 +83,7 @@ test('an admin creates an exam with an MCQ and a descriptive question', async ({
   await page.getByLabel('Total marks').fill('3');
   await page.getByLabel('Passing marks').fill('1');
 
-  // Question rules of SPEC.md section 5.
+  // Question rules of docs/product.md section 5.
   await page.getByRole('button', { name: 'Add Question' }).click();
   await expect(page.getByText('Please enter a question')).toBeVisible();
   await page.getByLabel('Question', { exact: true }).fill('Which Article guarantees equality before law?');
@@ -115,7 +115,7 @@ test('an admin creates an exam with an MCQ and a descriptive question', async ({
   await expect(page.getByRole('row').filter({ hasText: EXAM_TITLE })).toContainText('Active');
   state.examId = await findExamId(page.request, EXAM_TITLE);
 
-  // The exam view a student gets holds no answers (DESIGN.md section 5): the stored blank option was dropped.
+  // The exam view a student gets holds no answers (docs/product.md section 10): the stored blank option was dropped.
   const admin = await apiToken(page.request, ADMIN.email, ADMIN.password);
   const detail = await (await page.request.get(`/api/exams/${state.examId}`, { headers: bearer(admin) })).json();
   expect(detail.questions[0].options).toEqual(['Article 19', 'Article 14', 'Article 21']);

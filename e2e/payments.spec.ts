@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
-// Issue 5's journeys on the sandbox gateway: a course fee with a coupon and its PDF receipt; an
+// Payment journeys on the sandbox gateway: a course fee with a coupon and its PDF receipt; an
 // installment through the gateway's form post to the success page, and a declined one to the failed
 // page; an admin verifies an offline payment and refunds a completed one while the tiles follow.
 // Other spec files share the server: e-mails are unique and tile checks compare before and after.
@@ -11,7 +11,7 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now();
 let seq = 0;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-/** SPEC.md section 9: rupees in Indian formatting; paise only when there are some (₹25,000, ₹1,234.50). */
+/** docs/product.md section 9: rupees in Indian formatting; paise only when there are some (₹25,000, ₹1,234.50). */
 const inr = (n: number) =>
   `₹${n.toLocaleString('en-IN', Number.isInteger(n) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = (d: Date) => d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });

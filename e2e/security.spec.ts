@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
-// Issue 7, browser security: the page as served carries a strict CSP and no inline script; what users
+// Security (docs/security-verification.md), browser security: the page as served carries a strict CSP and no inline script; what users
 // type is shown as text and runs nothing; admins read the audit trail at /admin/audit.
 
 const MARK = crypto.randomUUID().slice(0, 8);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
 
-// The admin's student list (SPEC.md section 2 "Admin student list", sections 5 and 8 for the texts).
+// The admin's student list (docs/product.md section 2 "Admin student list", sections 5 and 8 for the texts).
 // Students are made by approving admission requests through the API; their names carry a unique tag so
 // the list can be narrowed to them while other journeys share the server.
 

@@ -1,5 +1,5 @@
 // Bundles the server's TypeScript (and @app/common) into server/dist/main.mjs, the file `npm start`
-// runs: no TypeScript loader at start-up (issue 6, start-up within 3 s). npm packages stay imports.
+// runs: no TypeScript loader at start-up (start-up target, bench/README.md). npm packages stay imports.
 // `node scripts/build-server.mjs` builds; `isServerBuildStale()` tells whether the sources are newer.
 import fs from 'node:fs';
 import path from 'node:path';

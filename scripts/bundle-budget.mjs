@@ -1,4 +1,4 @@
-// Bundle budget (issue 6, "Pages"): fails when a route's initial JavaScript grows past its budget.
+// Bundle budget (the page targets of bench/README.md): fails when a route's initial JavaScript grows past its budget.
 //
 // What it measures, per route of web/src/app/router.tsx: the JavaScript the browser must download
 // before that route's first render, gzipped (zlib level 9, the level of the .gz files the server

@@ -48,7 +48,7 @@ if ((want('e2e') || want('budget')) && !built) failures.push('build');
 // The browser journeys run the server as `npm start` does: bundled (scripts/build-server.mjs).
 const serverBuilt = want('e2e') && run('build server', 'node', ['scripts/build-server.mjs']);
 if (want('e2e') && !serverBuilt) failures.push('build server');
-// Initial JavaScript per route against the issue 6 budgets (scripts/bundle-budget.mjs says what it measures).
+// Initial JavaScript per route against the route budgets (scripts/bundle-budget.mjs says what it measures).
 if (want('budget') && built && !run('bundle budget', 'node', ['scripts/bundle-budget.mjs'])) failures.push('bundle budget');
 if (want('e2e') && built && serverBuilt) {
   const out = path.join(results, 'playwright.json');

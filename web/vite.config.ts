@@ -33,7 +33,7 @@ function lazySonner(): Plugin {
 /**
  * The build renders with Preact through preact/compat instead of React (docs/decisions/0004-preact-in-the-build.md):
  * the same components and hooks, the entry chunk 96 KB → 38 KB gzip, so a phone renders the public pages
- * far sooner (issue 6, Lighthouse mobile). Development and the component tests run React itself; the
+ * far sooner (Lighthouse mobile target, bench/README.md). Development and the component tests run React itself; the
  * browser journeys run this build.
  */
 const preactForReact = [
@@ -63,7 +63,7 @@ function afterBuild(name: string, run: (outDir: string) => void): Plugin {
  * Writes dist/route-preloads.json: for each route without parameters, the chunks its page needs beyond
  * the entry (the same closure `scripts/bundle-budget.mjs` measures). The server names them in that
  * route's HTML as <link rel="modulepreload">, so a phone fetches the page's code together with the entry
- * instead of after running it (issue 6, Lighthouse mobile).
+ * instead of after running it (Lighthouse mobile target, bench/README.md).
  */
 const routePreloads = () =>
   afterBuild('route-preloads', (outDir) => {

@@ -1,4 +1,4 @@
-// The specification's business constants (SPEC.md section 9), in one place for server and web.
+// The specification's business constants (docs/product.md section 9), in one place for server and web.
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const HOME_ANNOUNCEMENTS = 5;

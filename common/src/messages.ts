@@ -1,4 +1,4 @@
-// The specification's texts (SPEC.md sections 1, 5 and 8), used exactly as written.
+// The specification's texts (docs/product.md sections 1, 5 and 8), used exactly as written.
 export const MSG = {
   registrationDisabled: 'Registration is not available. Please submit an admission request instead.',
   loginFailed: 'Login failed',
@@ -25,7 +25,7 @@ export const MSG = {
   dbUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;
 
-/** Admission texts the server answers with (SPEC.md sections 5 and 8); the web shows the server's message where it has one. */
+/** Admission texts the server answers with (docs/product.md sections 5 and 8); the web shows the server's message where it has one. */
 export const ADMISSION_MSG = {
   submitted: 'Admission request submitted successfully! You will receive your login credentials by email once your request is approved.',
   duplicatePending:

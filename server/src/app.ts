@@ -150,7 +150,7 @@ function registerWeb(app: FastifyInstance, config: Config, webDist: string) {
     if (url.startsWith('/api/') || url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(apiNotFound(req.method, url));
     }
-    // /login-test exists outside production only (DESIGN.md section 7).
+    // /login-test exists outside production only (docs/architecture.md).
     const status = url === '/login-test' && config.NODE_ENV === 'production' ? 404 : 200;
     return reply
       .status(status)

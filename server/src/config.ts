@@ -40,7 +40,7 @@ const envSchema = z.object({
     .optional(),
   PAYTM_WEBSITE: z.string().default('DEFAULT'),
   PAYTM_API_URL: z.url().default('https://securegw.paytm.in'),
-  // Rate limit counters shared by every instance (DESIGN.md section 9); unset keeps them in memory.
+  // Rate limit counters shared by every instance (docs/operations.md); unset keeps them in memory.
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -122,7 +122,7 @@ function shannonBits(secret: string): number {
 
 /**
  * What development forgives and production must not (docs/operations.md): mail kept instead of sent,
- * play money, a secret generated onto one machine's disk, the embedded database (DESIGN.md section 9)
+ * play money, a secret generated onto one machine's disk, the embedded database (docs/operations.md)
  * and e-mailed links over plain HTTP.
  */
 function productionProblems(c: z.infer<typeof envSchema>): [string, string][] {

@@ -26,7 +26,7 @@ async function main() {
   let repaired = secureDataDir(config.dataDir);
   const dbHandle = await openDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const app = await buildApp({ config, dbHandle, logger: loggerOptions(config) });
-  // Instances starting together take turns: one migrates and seeds, the others find it done (DESIGN.md section 9).
+  // Instances starting together take turns: one migrates and seeds, the others find it done (docs/operations.md).
   const admin = await withStartupLock(config, async () => {
     const before = await countAppliedMigrations(dbHandle);
     await dbHandle.migrate();
@@ -39,7 +39,7 @@ async function main() {
   repaired += secureDataDir(config.dataDir);
   if (repaired > 0) app.log.info({ repaired, dataDir: config.dataDir }, 'DATA_DIR entries readable by others were made owner-only');
   app.ctx.mailer.startWorker();
-  // Settles gateway payments whose callback never arrived (DESIGN.md section 6).
+  // Settles gateway payments whose callback never arrived (docs/product.md section 11).
   const stopReconciler = startReconciler(app.ctx, app.log);
   const stopSweeper = startAttemptSweeper(app.ctx, app.log);
 

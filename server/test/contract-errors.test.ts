@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from './contract-support.ts';
 import { ADMIN, createTestApp, PASSWORD, type TestApp } from './helpers.ts';
 
-// The error half of the API contract (DESIGN.md section 4): every error answer is JSON
+// The error half of the API contract (docs/product.md section 7): every error answer is JSON
 // { message, code, fields? } with 400/401/403/404/409/429; a missing token is 401 on every route that
 // is not public; unknown body keys are stripped (never a 400) and fields a caller does not own are
 // never taken from a body.
@@ -18,7 +18,7 @@ afterAll(async () => t?.close());
 
 const ID = '00000000-0000-4000-8000-000000000000';
 
-// Every route of SPEC.md section 7 and DESIGN.md section 4 that needs a signed-in caller.
+// Every route of docs/product.md section 7 and docs/product.md section 7 that needs a signed-in caller.
 const PRIVATE_ROUTES: [string, string][] = [
   ['GET', '/api/auth/profile'],
   ['POST', '/api/auth/create-admin'],

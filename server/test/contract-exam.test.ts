@@ -13,9 +13,9 @@ import {
 } from './contract-support.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// The API contract, the exam half of the journey (SPEC.md section 7, DESIGN.md sections 4 and 5): an
+// The API contract, the exam half of the journey (docs/product.md section 7, docs/product.md sections 7 and 10): an
 // admitted student starts, saves and submits an exam; the admin evaluates and publishes; the student
-// reads the results. Every answer carries at least the fields SPEC.md section 3 names.
+// reads the results. Every answer carries at least the fields docs/product.md section 3 names.
 
 let t: TestApp;
 const state = { examId: '', mcqId: '', descId: '', requestEmail: `asha-${Date.now()}@example.com`, submissionId: '' };
@@ -100,7 +100,7 @@ describe("the student's exam", () => {
     expect(mine[0].answers.every((a: { marksObtained: unknown }) => a.marksObtained === null)).toBe(true);
     const own = expectOk(await student().get(`/api/submissions/${state.submissionId}`));
     expectFields(own, SUBMISSION_FIELDS, 'submission');
-    // Another student's submission is not theirs (DESIGN.md section 4: 403 "not yours").
+    // Another student's submission is not theirs (docs/product.md section 7: 403 "not yours").
     const other = await t.createStudent();
     expectError(await other.client.get(`/api/submissions/${state.submissionId}`), 403, 'FORBIDDEN');
     expectError(await other.client.get('/api/submissions/00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');

@@ -13,7 +13,7 @@ import {
 } from './contract-support.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
-// The API contract, second half of the journey (SPEC.md section 7): an admitted student pays the fee
+// The API contract, second half of the journey (docs/product.md section 7): an admitted student pays the fee
 // on the sandbox gateway and an installment through /paytm/initiate, the admin verifies and refunds,
 // manages the student (users calls), and the student resets a forgotten password.
 
@@ -93,7 +93,7 @@ describe('fee payment (sandbox gateway)', () => {
     expectFields(record, ['orderId', 'transactionId', 'amount', 'status', 'updatedAt', 'admission.course.name'], 'status record');
     expectFields(record, ['transactionDetails.installmentNumber', 'transactionDetails.responseMessage'], 'status record');
     expect(record).toMatchObject({ orderId, status: 'completed', amount: 27000, admission: { course: { name: 'Judiciary Exam' } } });
-    // Another student's payment is not theirs (DESIGN.md section 4: 403 "not yours").
+    // Another student's payment is not theirs (docs/product.md section 7: 403 "not yours").
     const other = await t.createStudent();
     expectError(await other.client.get(`/api/payments/status/${orderId}`), 403, 'FORBIDDEN');
     expectError(await other.client.get(`/api/payments/${record._id}/receipt`), 403, 'FORBIDDEN');
@@ -123,7 +123,7 @@ describe('admin payments', () => {
     const refunded = expectOk(await t.admin.post(`/api/payments/${offline.paymentId}/refund`));
     expect(refunded.status).toBe('refunded');
     expect((await t.admin.get('/api/payments?status=refunded')).json()).toHaveLength(1);
-    // A gateway payment the gateway has not received cannot be verified (DESIGN.md section 4).
+    // A gateway payment the gateway has not received cannot be verified (docs/product.md section 7).
     const unpaid = expectOk(await student().post('/api/payments/orders', { courseId: otherId }), 201);
     const refused = expectError(await t.admin.patch(`/api/payments/${unpaid.paymentId}/verify`), 409, 'CONFLICT');
     expect(refused.message).toBe('The gateway has not received this payment.');

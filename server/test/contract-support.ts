@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
-// The API contract (SPEC.md sections 3 and 7, DESIGN.md section 4) as field lists, shared by the
+// The API contract (docs/product.md sections 3 and 7, docs/product.md section 7) as field lists, shared by the
 // contract tests. A path names a key that must be present (its value may be null unless an inner
 // key is named: `course.name` needs `course` to be an object).
 
@@ -148,7 +148,7 @@ export function expectFields(value: unknown, fields: string[], what = 'answer') 
   expect(missingFields(value, fields), `${what} lacks fields`).toEqual([]);
 }
 
-/** Every `_id` anywhere in the value is a string (DESIGN.md section 4). */
+/** Every `_id` anywhere in the value is a string (docs/product.md section 7). */
 export function expectStringIds(value: unknown) {
   const walk = (v: unknown, where: string) => {
     if (Array.isArray(v)) {
@@ -176,7 +176,7 @@ export function expectOk(res: LightMyRequestResponse, status: 200 | 201 = 200) {
   return expectStatus(res, status);
 }
 
-/** Every error answer is JSON `{ message, code }` (DESIGN.md section 4). */
+/** Every error answer is JSON `{ message, code }` (docs/product.md section 7). */
 export function expectError(res: LightMyRequestResponse, status: number, code?: string) {
   expect(res.statusCode, res.body.slice(0, 400)).toBe(status);
   expect(res.headers['content-type']).toMatch(/application\/json/);

@@ -14,9 +14,9 @@ import {
 } from './contract-support.ts';
 import { ADMIN, createTestApp, type TestApp } from './helpers.ts';
 
-// The API contract, walked as one journey through the rows of SPEC.md section 7 (auth, courses,
+// The API contract, walked as one journey through the rows of docs/product.md section 7 (auth, courses,
 // announcements, exams, admission requests up to the admitted student's first sign-in), checking
-// methods, paths, statuses and that every answer carries at least the fields SPEC.md sections 3 and 7
+// methods, paths, statuses and that every answer carries at least the fields docs/product.md sections 3 and 7
 // name. The rest of the journey: contract-exam.test.ts (taking, evaluating, publishing, results),
 // contract-payments.test.ts (payments, the admin's student calls); errors: contract-errors.test.ts.
 
@@ -244,7 +244,7 @@ describe('admission requests', () => {
     expect(typeof status.approvedAt).toBe('string');
   });
 
-  it("the Application Form's fields stand on the request (SPEC.md section 3)", async () => {
+  it("the Application Form's fields stand on the request (docs/product.md section 3)", async () => {
     const application = {
       batchPreference: 'MORNING',
       lastQualification: 'Class XII',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCoupon, couponPercent, normalizeCouponCode } from './coupons.ts';
 
-describe('coupons (SPEC.md section 9)', () => {
+describe('coupons (docs/product.md section 9)', () => {
   it('knows the four codes, whatever the case', () => {
     expect([couponPercent('STUDENT10'), couponPercent('early20'), couponPercent('Welcome15'), couponPercent('FIRST15')]).toEqual([
       10, 20, 15, 15,

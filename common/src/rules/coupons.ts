@@ -1,9 +1,9 @@
 import { COUPONS } from '../constants.ts';
 
-// Coupon rules, SPEC.md section 9: discount = price x percent / 100; total = price - discount.
+// Coupon rules, docs/product.md section 9: discount = price x percent / 100; total = price - discount.
 // Amounts here are integer paise (the server's unit); the web previews with the same function.
 
-/** The coupon box upper-cases as typed (SPEC.md section 5); surrounding spaces never matter. */
+/** The coupon box upper-cases as typed (docs/product.md section 5); surrounding spaces never matter. */
 export const normalizeCouponCode = (code: string): string => code.trim().toUpperCase();
 
 /** The percent of a known coupon, or null for an unknown one. */

@@ -1,5 +1,5 @@
-// Dates are shown in en-IN, Asia/Kolkata (DESIGN.md section 4). Each formatter is made on first use:
-// making one loads time-zone data, a long task on a phone's first render (issue 6).
+// Dates are shown in en-IN, Asia/Kolkata (docs/product.md section 7). Each formatter is made on first use:
+// making one loads time-zone data, a long task on a phone's first render (performance target, bench/README.md).
 let dateFmt: Intl.DateTimeFormat | undefined;
 let dateTimeFmt: Intl.DateTimeFormat | undefined;
 
@@ -24,7 +24,7 @@ export const formatDateTime = (iso: string | Date | null | undefined): string =>
 
 /**
  * Whether a date can be stored: four-digit years only. JavaScript dates reach years ±275760, beyond
- * what PostgreSQL's timestamptz holds, which made such input a 500 (found by the route fuzzer, issue 7).
+ * what PostgreSQL's timestamptz holds, which made such input a 500 (found by the route fuzzer).
  */
 export const isStorableDate = (d: Date): boolean => {
   const year = d.getUTCFullYear();

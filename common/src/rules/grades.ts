@@ -1,4 +1,4 @@
-// Grade bands and score colours, SPEC.md section 9.
+// Grade bands and score colours, docs/product.md section 9.
 
 export const GRADE_BANDS = [
   { min: 90, grade: 'A+' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatINR, toPaise, toRupees } from './money.ts';
 
-describe('formatINR (SPEC.md section 9: rupees, Indian formatting)', () => {
+describe('formatINR (docs/product.md section 9: rupees, Indian formatting)', () => {
   it('shows whole rupees without paise, grouped the Indian way', () => {
     expect(formatINR(25000)).toBe('₹25,000');
     expect(formatINR(1234567)).toBe('₹12,34,567');

@@ -6,7 +6,7 @@ type ResultLike = { marksObtained: number | null; totalMarks: number | null; per
 export type ResultStats = { published: number; averagePercent: number | null; bestPercent: number | null };
 
 /**
- * SPEC.md section 2 "Student dashboard" and "Results": over published results only, the average is the
+ * docs/product.md section 2 "Student dashboard" and "Results": over published results only, the average is the
  * percent of summed marks over summed totals (a missing total counts as 100) and the best is the highest
  * percent; with nothing published both are null (shown as N/A).
  */

@@ -1,11 +1,11 @@
 import { PREVIEW_LENGTH } from '../constants.ts';
 
-/** Table previews cut descriptions and content to 60 characters (SPEC.md section 9). */
+/** Table previews cut descriptions and content to 60 characters (docs/product.md section 9). */
 export function preview(text: string, length = PREVIEW_LENGTH): string {
   return text.length > length ? `${text.slice(0, length)}...` : text;
 }
 
-/** SPEC.md section 3: type shown in uppercase with underscores as spaces when not 'announcement'. */
+/** docs/product.md section 3: type shown in uppercase with underscores as spaces when not 'announcement'. */
 export function formatAnnouncementType(type: string): string | null {
   return type === 'announcement' ? null : type.replace(/_/g, ' ').toUpperCase();
 }

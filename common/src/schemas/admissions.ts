@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BATCH_PREFERENCES, CENTRE_IDS, FEE_TYPES, YEAR_OF_PASSING } from '../constants.ts';
 import { emailSchema } from './auth.ts';
 
-// Admission requests, the Application Form and the student's admission record (SPEC.md sections 3, 5, 7).
+// Admission requests, the Application Form and the student's admission record (docs/product.md sections 3, 5, 7).
 
 export const ADMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AdmissionStatus = (typeof ADMISSION_STATUSES)[number];
@@ -39,7 +39,7 @@ const formNumber = (required: string) =>
 const YEAR_MSG = `Year of passing must be between ${YEAR_OF_PASSING.min} and ${YEAR_OF_PASSING.max}`;
 const PERCENT_MSG = 'Percentage must be between 0 and 100';
 
-// The public request form, SPEC.md section 5 "Request admission": all required.
+// The public request form, docs/product.md section 5 "Request admission": all required.
 export const admissionRequestFields = {
   fullName: text('Full name', 120),
   email: emailSchema,
@@ -55,7 +55,7 @@ export const admissionRequestFields = {
   reason: text('Reason', 2000),
 };
 
-// The Application Form's extra fields, SPEC.md section 5 "Application form": all required there.
+// The Application Form's extra fields, docs/product.md section 5 "Application form": all required there.
 export const applicationFields = {
   batchPreference: z.enum(BATCH_PREFERENCE_KEYS, { error: 'Please select a batch preference' }),
   lastQualification: text('Last qualification', 200),
@@ -101,7 +101,7 @@ const optionalApplicationFields = Object.fromEntries(
 ) as { [K in ApplicationFieldKey]: z.ZodPipe<z.ZodTransform<unknown, unknown>, z.ZodOptional<(typeof applicationFields)[K]>> };
 
 /**
- * POST /api/admission-requests. selectedCourse/selectedCentre may be sent (SPEC.md section 7) but are
+ * POST /api/admission-requests. selectedCourse/selectedCentre may be sent (docs/product.md section 7) but are
  * ignored: the server looks both up. With `applicationForm: true` or any application field, every
  * application field is required.
  */
@@ -144,7 +144,7 @@ export const selectedCentreSchema = z.object({
   phone: z.string(),
 });
 
-/** An admission request as the API shows it (SPEC.md section 3). */
+/** An admission request as the API shows it (docs/product.md section 3). */
 export const admissionRequestSchema = z.object({
   _id: z.string(),
   fullName: z.string(),
@@ -168,7 +168,7 @@ export const admissionRequestSchema = z.object({
   userId: z.string().nullable(),
   decidedBy: z.string().nullable(),
   application: applicationDetailsSchema.nullable(),
-  // The Application Form's fields also stand on the request itself, as SPEC.md section 3 lists them (null when not sent).
+  // The Application Form's fields also stand on the request itself, as docs/product.md section 3 lists them (null when not sent).
   batchPreference: z.enum(BATCH_PREFERENCE_KEYS).nullable(),
   lastQualification: z.string().nullable(),
   institution: z.string().nullable(),
@@ -276,7 +276,7 @@ export type ApproveAdmissionAnswer = z.infer<typeof approveAdmissionResponse>;
 export const rejectAdmissionResponse = z.object({ message: z.string(), emailSent: z.boolean(), request: admissionRequestSchema });
 export type RejectAdmissionAnswer = z.infer<typeof rejectAdmissionResponse>;
 
-/** GET /api/admissions/student: the signed-in student's own admission record (SPEC.md section 3). */
+/** GET /api/admissions/student: the signed-in student's own admission record (docs/product.md section 3). */
 export const studentAdmissionResponse = z.object({
   admissionId: z.string(),
   course: z.object({

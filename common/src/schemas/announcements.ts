@@ -21,7 +21,7 @@ const optionalDate = z
     return d;
   });
 
-// Announcement form rules, SPEC.md section 5: publish date defaults to now, expiry optional.
+// Announcement form rules, docs/product.md section 5: publish date defaults to now, expiry optional.
 export const announcementBody = z
   .object({
     title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The audit trail of admin actions on money, marks, accounts and admissions (issue 7), read by admins.
+// The audit trail of admin actions on money, marks, accounts and admissions (docs/security-verification.md), read by admins.
 
 /** What an entry can be about; the labels are what the admin page shows. */
 export const AUDIT_ENTITIES = {

@@ -91,7 +91,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const loginResponse = z.object({ token: z.string(), user: userSchema });
 /**
- * GET /api/auth/profile. SPEC.md section 7: "{user} in one use, the user object directly in another",
+ * GET /api/auth/profile. docs/product.md section 7: "{user} in one use, the user object directly in another",
  * so the answer is both: the user's fields, and the same user under `user`.
  */
 export const profileResponse = userSchema.extend({ user: userSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FEE_TYPES } from '../constants.ts';
 
-// Course form rules, SPEC.md section 5.
+// Course form rules, docs/product.md section 5.
 export const courseBody = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000),

@@ -60,7 +60,7 @@ export const blankIsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? Number.NaN : v), schema);
 
 /**
- * One question of the exam form (SPEC.md section 5, "Adding a question").
+ * One question of the exam form (docs/product.md section 5, "Adding a question").
  * `correctAnswer` is the index in the `options` sent; blank options are dropped and the index is
  * moved to the kept list, so a form with 4 slots can send its slots as they are.
  * `_id` keeps a question's identity on edits.
@@ -184,7 +184,7 @@ const examFields = {
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long'),
   description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5_000),
   course: z.uuid({ error: 'Please select a course' }),
-  // An absent field takes the spec's default (SPEC.md section 9); a field sent blank is missing, not 0.
+  // An absent field takes the spec's default (docs/product.md section 9); a field sent blank is missing, not 0.
   duration: blankIsMissing(
     z.coerce
       .number({ error: 'Duration is required' })
@@ -215,7 +215,7 @@ const examFields = {
   sections: z.array(sectionInput).max(PAPER_LIMITS.sections, EXAM_MESSAGES.tooManySections).optional(),
 };
 
-/** POST /api/exams and the full form of PATCH /api/exams/{id} (SPEC.md section 5, "Exam form"). */
+/** POST /api/exams and the full form of PATCH /api/exams/{id} (docs/product.md section 5, "Exam form"). */
 export const examBody = z.object(examFields).superRefine((v, ctx) => {
   if (v.passingMarks === null && v.resultMode !== 'rank') {
     ctx.addIssue({ code: 'custom', path: ['passingMarks'], message: 'Passing marks are required' });
@@ -261,7 +261,7 @@ const EXAM_FORM_KEYS = Object.keys(examFields).filter((k) => k !== 'isActive');
 
 /**
  * PATCH /api/exams/{id}: the full form, or `{ isActive }` alone. A body without any form field is the
- * status toggle, its other keys ignored like every unknown key (DESIGN.md section 4).
+ * status toggle, its other keys ignored like every unknown key (docs/product.md section 7).
  */
 export const examPatchBody = z.unknown().transform((v, ctx): ExamData | z.output<typeof examStatusBody> => {
   const isForm = v !== null && typeof v === 'object' && !Array.isArray(v) && EXAM_FORM_KEYS.some((k) => k in v);
@@ -334,7 +334,7 @@ const examBase = {
   totalQuestions: z.number().int(),
 };
 
-/** The Exam entity's state fields (SPEC.md section 3), in every view of an exam. */
+/** The Exam entity's state fields (docs/product.md section 3), in every view of an exam. */
 const examState = {
   isActive: z.boolean(),
   resultsPublished: z.boolean(),
@@ -397,7 +397,7 @@ export type AvailableExam = z.infer<typeof availableExamSchema>;
 
 export const examIdParams = z.object({ examId: z.uuid({ error: 'Exam not found' }) });
 
-/** A saved answer: MCQ option index, descriptive text, or null when cleared (SPEC.md section 3). */
+/** A saved answer: MCQ option index, descriptive text, or null when cleared (docs/product.md section 3). */
 export const answerValue = z.union([
   z.number().int('An option must be a whole number').min(0, 'Invalid option'),
   z.string().max(MAX_TEXT_ANSWER, `An answer can be at most ${MAX_TEXT_ANSWER} characters`),

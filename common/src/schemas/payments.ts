@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FEE_TYPES, INSTALLMENT_OPTIONS } from '../constants.ts';
 
 // Payments: fee payment, installment (course) payment, status pages, history, summary and the admin
-// ledger (SPEC.md sections 2, 3, 5, 7, 8, 9; DESIGN.md sections 4 and 6). Amounts are rupees here.
+// ledger (docs/product.md sections 2, 3, 5, 7, 8, 9; docs/product.md sections 7 and 11). Amounts are rupees here.
 
 /** `cancelled`: an order the customer abandoned or that expired at the gateway (no money, not pending). */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'refunded'] as const;
@@ -14,7 +14,7 @@ export const GATEWAYS = ['sandbox', 'razorpay', 'paytm'] as const;
 export type GatewayName = (typeof GATEWAYS)[number];
 export const INSTALLMENT_STATUSES = ['paid', 'pending', 'overdue'] as const;
 
-/** The spec's payment texts (SPEC.md section 8) and the server's own messages. */
+/** The spec's payment texts (docs/product.md section 8) and the server's own messages. */
 export const PAYMENT_MSG = {
   selectCourse: 'Please select a course',
   couponApplied: (percent: number) => `Coupon applied! ${percent}% discount`,
@@ -204,7 +204,7 @@ export const initiateInstallmentResponse = z.object({
 });
 export type InitiateInstallmentAnswer = z.infer<typeof initiateInstallmentResponse>;
 
-/** GET /api/payments/status/{orderId} (the owner, or an admin): SPEC.md section 3 "Payment status record". */
+/** GET /api/payments/status/{orderId} (the owner, or an admin): docs/product.md section 3 "Payment status record". */
 export const paymentStatusRecord = z.object({
   _id: z.string(),
   orderId: z.string(),
@@ -289,7 +289,7 @@ export const paymentListQuery = z.object({
   ),
 });
 
-/** One row of GET /api/payments (SPEC.md section 3 "Payment"). */
+/** One row of GET /api/payments (docs/product.md section 3 "Payment"). */
 export const adminPaymentSchema = z.object({
   _id: z.string(),
   /** null when the student account was deleted. */
@@ -343,7 +343,7 @@ export const adminPaymentDetailSchema = adminPaymentSchema.extend({
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
-/** GET /api/payments/summary (admin): the five tiles and the Payment Summary (SPEC.md section 9). */
+/** GET /api/payments/summary (admin): the five tiles and the Payment Summary (docs/product.md section 9). */
 export const paymentTilesSchema = z.object({
   /** Sum of completed amounts (rupees). */
   totalRevenue: z.number(),

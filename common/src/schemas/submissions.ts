@@ -28,7 +28,7 @@ const optionalTime = z.preprocess(
   z.coerce.date({ error: 'Invalid time' }).refine(isStorableDate, 'Invalid time').optional(),
 );
 
-/** POST /api/submissions (the exam screen's submission; DESIGN.md section 4). */
+/** POST /api/submissions (the exam screen's submission; docs/product.md section 7). */
 export const submitBody = z.object({
   examId: z.uuid({ error: 'Exam not found' }),
   answers: answersMap.default({}),
@@ -52,7 +52,7 @@ export type ResultSummary = z.infer<typeof resultSummarySchema>;
 
 /**
  * 201 answer of POST /api/submissions. `result` only for an exam of MCQ questions only
- * (the completion page, DESIGN.md section 4); otherwise absent until published.
+ * (the completion page, docs/product.md section 7); otherwise absent until published.
  */
 export const submitResponse = z.object({
   message: z.string(),
@@ -78,7 +78,7 @@ export const scoreSchema = z.object({
 });
 export type Score = z.infer<typeof scoreSchema>;
 
-/** GET /api/results/student item (DESIGN.md section 4): marks fields null until the exam's results are published. */
+/** GET /api/results/student item (docs/product.md section 7): marks fields null until the exam's results are published. */
 export const studentResultSchema = z.object({
   _id: z.string(),
   exam: z.object({ _id: z.string(), title: z.string() }),
@@ -240,7 +240,7 @@ export const adminSubmissionStatsSchema = z.object({
 });
 export type AdminSubmissionStats = z.infer<typeof adminSubmissionStatsSchema>;
 
-/** PATCH /api/submissions/{id}/evaluate (SPEC.md section 5, "Evaluation"). */
+/** PATCH /api/submissions/{id}/evaluate (docs/product.md section 5, "Evaluation"). */
 export const evaluateBody = z.object({
   answers: z
     .array(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CENTRE_IDS, STUDENT_SORT_KEYS } from '../constants.ts';
 import { userSchema } from './auth.ts';
 
-// The admin's student management (SPEC.md section 2 "Admin student list", "Student detail"; section 7 users calls).
+// The admin's student management (docs/product.md section 2 "Admin student list", "Student detail"; section 7 users calls).
 
 export const STUDENT_LIST_DEFAULT_LIMIT = 20;
 export const STUDENT_LIST_MAX_LIMIT = 100;
@@ -106,7 +106,7 @@ export const studentDetailSchema = userSchema.extend({
 });
 export type StudentDetail = z.infer<typeof studentDetailSchema>;
 
-/** PATCH /api/users/{id}: only isActive and the batch are taken (DESIGN.md section 4); batch null takes the student out. */
+/** PATCH /api/users/{id}: only isActive and the batch are taken (docs/product.md section 7); batch null takes the student out. */
 export const updateStudentBody = z
   .object({
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),

@@ -60,7 +60,7 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
       db,
       kind: 'postgres',
       close: () => pool.end(),
-      // Two servers starting at once must not both migrate (DESIGN.md section 9).
+      // Two servers starting at once must not both migrate (docs/operations.md).
       migrate: async () => {
         const lock = await pool.connect();
         try {

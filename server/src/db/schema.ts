@@ -223,7 +223,7 @@ export const admissionRequests = pgTable(
     noteIsForApplicant: boolean('note_is_for_applicant').notNull().default(false),
     admissionNumber: text('admission_number'),
     batchYear: text('batch_year'),
-    /** The course fee at approval (paise): what the student owes, whatever the course's price later (issue 5). */
+    /** The course fee at approval (paise): what the student owes, whatever the course's price later (docs/product.md section 11). */
     feePaise: bigint('fee_paise', { mode: 'number' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
@@ -232,7 +232,7 @@ export const admissionRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // A second pending request with the same e-mail is refused (issue 3).
+    // A second pending request with the same e-mail is refused (docs/product.md section 2).
     uniqueIndex('admission_requests_pending_email_key').on(t.email).where(sql`status = 'pending'`),
     uniqueIndex('admission_requests_number_key').on(t.admissionNumber),
     index('admission_requests_status_idx').on(t.status, t.createdAt),
@@ -393,7 +393,7 @@ export const submissions = pgTable(
     evaluatedAt: ts('evaluated_at'),
   },
   (t) => [
-    // One submission per student per exam (DESIGN.md section 5).
+    // One submission per student per exam (docs/product.md section 10).
     uniqueIndex('submissions_exam_student_key').on(t.examId, t.studentId),
     index('submissions_student_idx').on(t.studentId),
     index('submissions_submitted_idx').on(t.submittedAt),

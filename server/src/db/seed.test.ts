@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('demo seed', () => {
-  it('creates the three centres of SPEC.md with their ids and names', async () => {
+  it('creates the three centres of docs/product.md with their ids and names', async () => {
     const centres = (await t.visitor.get('/api/centres')).json();
     expect(Object.fromEntries(centres.map((c: { id: string; name: string }) => [c.id, c.name]))).toEqual({
       dumdum: 'Dumdum Centre',
@@ -25,7 +25,7 @@ describe('demo seed', () => {
     }
   });
 
-  it('creates the four courses of SPEC.md section 9 as rows', async () => {
+  it('creates the four courses of docs/product.md section 9 as rows', async () => {
     const list = (await t.visitor.get('/api/courses')).json();
     const byName = Object.fromEntries(list.map((c: { name: string; price: number; duration: string }) => [c.name, [c.price, c.duration]]));
     expect(byName).toEqual({

@@ -11,7 +11,7 @@ import { announcements, centres, courses, galleryImages, users } from './schema.
 
 const GALLERY_DIR = GALLERY_SEED_DIR;
 
-// SPEC.md section 1 gives the ids and names; addresses and phones are demo values an institute replaces.
+// docs/product.md section 1 gives the ids and names; addresses and phones are demo values an institute replaces.
 export const CENTRES = [
   {
     id: 'dumdum',
@@ -39,7 +39,7 @@ export const CENTRES = [
   },
 ];
 
-// SPEC.md section 9's four courses, as real rows.
+// docs/product.md section 9's four courses, as real rows.
 const COURSES = [
   {
     name: 'CLAT Preparation',

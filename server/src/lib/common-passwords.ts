@@ -1,4 +1,4 @@
-// Passwords seen most often in public breach lists; refused at every password choice (issue 7).
+// Passwords seen most often in public breach lists; refused at every password choice (docs/security-verification.md).
 export const COMMON_PASSWORDS = new Set<string>([
   '000000',
   '111111',

@@ -26,7 +26,7 @@ export const burnPasswordCheck = async (password: string) => {
 export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-/** Temporary and generated passwords: at least 16 random characters (DESIGN.md section 8). */
+/** Temporary and generated passwords: at least 16 random characters (docs/architecture.md). */
 export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
   let out = '';
   for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from './errors.ts';
 
-/** Files go through this interface: local disk by default (DESIGN.md section 9). Keys are always generated. */
+/** Files go through this interface: local disk by default (docs/operations.md). Keys are always generated. */
 export interface Storage {
   put(data: Buffer, extension: string): Promise<string>;
   get(key: string): Promise<Buffer | null>;

@@ -25,7 +25,7 @@ function findUnstorable(value: unknown, path: PropertyKey[] = [], depth = 0): Pr
 
 /**
  * The zod validator of every route, refusing unstorable text anywhere in params, query or body
- * before the route's own schema runs (found by the route fuzzer, issue 7). Validation runs after
+ * before the route's own schema runs (found by the route fuzzer). Validation runs after
  * the role guards, so a visitor still gets 401 first; a bad path parameter is a 404 like any other.
  */
 export const validatorCompilerForStorableText: FastifySchemaCompiler<z.ZodType> = (route) => {

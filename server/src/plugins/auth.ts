@@ -6,7 +6,7 @@ import type { Actor } from '../context.ts';
 import { revokedTokens, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 
-/** Reads the bearer token on every request; the user row decides whether it still holds (DESIGN.md section 4). */
+/** Reads the bearer token on every request; the user row decides whether it still holds (docs/product.md section 7). */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('actor', null);
   app.decorateRequest('signedOutReason', null);

@@ -20,11 +20,11 @@ function isDbUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** The one error path: every error answer is `{ message, code, fields? }` (DESIGN.md section 4). */
+/** The one error path: every error answer is `{ message, code, fields? }` (docs/product.md section 7). */
 export function registerErrorHandler(app: FastifyInstance) {
   // A request without a body is read as an empty object, so validation names each missing field
   // (and a body that is entirely optional, like logout's, may be left out).
-  // Added only to routes with a body schema: the public reads skip it (issue 6).
+  // Added only to routes with a body schema: the public reads skip it (performance target, bench/README.md).
   const emptyBody = (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (req.body == null) req.body = {};
     done();

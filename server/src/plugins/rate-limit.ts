@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 /**
  * Rate limits are declared per route (`config.rateLimit`). Without REDIS_URL each instance counts on
- * its own; with it every instance shares one counter per client and route (DESIGN.md section 9).
+ * its own; with it every instance shares one counter per client and route (docs/operations.md).
  *
  * When Redis is unreachable the limits are skipped (logged), never turned into errors: sign-in must not
  * fail because of a cache, and the per-account lockout in the database still brakes guessing.

@@ -3,12 +3,12 @@ import type { Config } from '../config.ts';
 import { gatewayCspSources } from '../modules/payments/gateways/csp.ts';
 
 /**
- * The security headers every answer carries (issue 7, "Browser"): computed once, set by one synchronous
+ * The security headers every answer carries (docs/security-verification.md, "Browser"): computed once, set by one synchronous
  * hook. They are those helmet sets by default with our CSP, frame-ancestors 'none', DENY framing and
- * strict-origin-when-cross-origin; building them per request was a seventh of a public read's cost (issue 6).
+ * strict-origin-when-cross-origin; building them per request was a seventh of a public read's cost (performance target, bench/README.md).
  */
 export function securityHeaders(config: Config): Record<string, string> {
-  // The selected payment gateway's checkout script, frames and hosted page (DESIGN.md section 6).
+  // The selected payment gateway's checkout script, frames and hosted page (docs/product.md section 11).
   const gateway = gatewayCspSources(config);
   const csp: [string, string[]][] = [
     ['default-src', ["'self'"]],

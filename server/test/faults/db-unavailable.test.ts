@@ -9,7 +9,7 @@ import { hashPassword } from '../../src/lib/passwords.ts';
 import { createFaultDatabase, FAULT_ADMIN, type FaultDatabase, serverEnv, sleep, withDirectApp } from './server-process.ts';
 import { TcpProxy } from './tcp-proxy.ts';
 
-// Issue 6, "Database unavailable": a TCP proxy sits between the server and PostgreSQL and is cut and
+// Fault test "Database unavailable": a TCP proxy sits between the server and PostgreSQL and is cut and
 // restored. Requests answer 503 with a clear message within the 10 s budget, a multi-row write cut
 // half-way leaves nothing behind, and the server recovers by itself when the database is back.
 //

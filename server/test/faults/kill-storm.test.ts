@@ -15,7 +15,7 @@ import {
   withDirectApp,
 } from './server-process.ts';
 
-// Issue 6, "Kill -9 during the storm": 50 students start, save and submit one exam against the real
+// Fault test "Kill -9 during the storm": 50 students start, save and submit one exam against the real
 // server process while it is killed with SIGKILL at random moments and started again (10 cycles);
 // clients send again what got no answer. Afterwards the deadline passes and the sweeper runs. Then
 // every acknowledged save must be in the database, every student must have exactly one submission

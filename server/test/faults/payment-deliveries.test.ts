@@ -6,7 +6,7 @@ import type { SandboxGateway } from '../../src/modules/payments/gateways/sandbox
 import { createAdmittedStudent, createCourse, formsOf, paymentByOrder, postForm } from '../../src/modules/payments/test-fixtures.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
-// Issue 6, "Payment callbacks and webhooks delivered three times each, interleaved with the browser's
+// Fault test "Payment callbacks and webhooks delivered three times each, interleaved with the browser's
 // own verification call": every delivery is fired at once, in a shuffled order, and the order must end
 // with exactly one completed payment, one 'completed' history entry, one receipt and one mail.
 // The race is sharpest on PostgreSQL, where the deliveries run on separate connections (a guard

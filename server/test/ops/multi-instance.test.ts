@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, query, repoRoot, type ServerProcess, startServer } from './processes.ts';
 
-// Several instances behind a load balancer on one PostgreSQL (DESIGN.md section 9, docs/operations.md):
+// Several instances behind a load balancer on one PostgreSQL (docs/operations.md, docs/operations.md):
 // two real server processes started at the same moment on one fresh database.
 
 const BASE = process.env.TEST_DATABASE_URL;

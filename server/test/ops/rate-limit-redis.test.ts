@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import { loggerOptions } from '../../src/plugins/logging.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
-// Rate limits shared by every instance through Redis (DESIGN.md section 9), and what happens when Redis
+// Rate limits shared by every instance through Redis (docs/operations.md), and what happens when Redis
 // is gone: requests are answered as usual (no 5xx), the limit is skipped and the log says so.
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -8,7 +8,7 @@ import { requireAdmin, requireStudent, requireUser } from '../../src/plugins/aut
 import { ACCESS, type Access, type ApiRoute, createAppWithRoutes, fillPath } from './routes.ts';
 import { buildWorld, type World } from './world.ts';
 
-// Issue 7, access-control matrix: every /api route from the server's own route table, called as a
+// Security (docs/security-verification.md), access-control matrix: every /api route from the server's own route table, called as a
 // visitor, student A, student B and an admin, with path parameters naming A's objects.
 
 let t: TestApp;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-/** Routes whose path or body names one of A's objects: B must get 403 or 404 (DESIGN.md section 4). */
+/** Routes whose path or body names one of A's objects: B must get 403 or 404 (docs/product.md section 7). */
 const OWNED_BY_A = new Set([
   'GET /api/submissions/:id',
   'GET /api/payments/status/:orderId',

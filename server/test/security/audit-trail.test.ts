@@ -7,7 +7,7 @@ import { createAdmittedStudent, createCourse } from '../../src/modules/payments/
 import { ADMIN, type TestApp } from '../helpers.ts';
 import { type ApiRoute, createAppWithRoutes } from './routes.ts';
 
-// Issue 7, audit trail: every admin action that changes money, marks, accounts or admissions is
+// Security (docs/security-verification.md), audit trail: every admin action that changes money, marks, accounts or admissions is
 // recorded (who, what, when, before and after) and an admin can read it at GET /api/audit.
 
 let t: TestApp;

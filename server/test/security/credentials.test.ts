@@ -7,7 +7,7 @@ import { createCourse } from '../../src/modules/payments/test-fixtures.ts';
 import { createTestApp, PASSWORD, type TestApp } from '../helpers.ts';
 import { tablesContaining } from './db-state.ts';
 
-// Issue 7, credentials: argon2id with OWASP parameters; generated passwords of at least 16 random
+// Security (docs/security-verification.md), credentials: argon2id with OWASP parameters; generated passwords of at least 16 random
 // characters (approval, admin reset, first admin); common passwords refused with a clear message while
 // the spec's 6-character minimum stays; a lockout a stranger cannot stretch; reset tokens of at least
 // 128 random bits, stored hashed.

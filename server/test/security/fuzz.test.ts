@@ -11,10 +11,10 @@ import { caseFor, requestOf, type Tokens } from './fuzz-requests.ts';
 import { ACCESS, type ApiRoute, createAppWithRoutes } from './routes.ts';
 import { buildWorld, type World } from './world.ts';
 
-// Issue 7, fuzzing: for every /api route, generated requests from the route's own zod schemas,
+// Security (docs/security-verification.md), fuzzing: for every /api route, generated requests from the route's own zod schemas,
 // mutated. Properties: never a 5xx; a 4xx changes nothing in the database; the server stays healthy.
 
-/** Issue 7 asks for at least 200 cases per route per run; FUZZ_RUNS may raise it, never lower it. */
+/** The security verification (docs/security-verification.md) asks for at least 200 cases per route per run; FUZZ_RUNS may raise it, never lower it. */
 const MIN_RUNS = 200;
 const RUNS = Math.max(MIN_RUNS, Number(process.env.FUZZ_RUNS) || MIN_RUNS);
 

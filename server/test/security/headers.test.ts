@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
-// Issue 7, browser security: the security headers on every kind of answer the server gives (API JSON,
+// Security (docs/security-verification.md), browser security: the security headers on every kind of answer the server gives (API JSON,
 // the HTML page, a static asset, a 404, an error), and HSTS only on what went out over HTTPS.
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Issue 7, "user text is never rendered as HTML": React escapes what it renders, so the only ways in are
+// Security (docs/security-verification.md), "user text is never rendered as HTML": React escapes what it renders, so the only ways in are
 // the raw-HTML sinks. None may appear in the web app (e2e/security.spec.ts shows the result in a browser).
 
 const WEB_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/src');

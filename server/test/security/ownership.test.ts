@@ -8,7 +8,7 @@ import { tablesContaining } from './db-state.ts';
 import { type ApiRoute, createAppWithRoutes, fillPath } from './routes.ts';
 import { buildWorld, type Student, type World } from './world.ts';
 
-// Issue 7, access-control matrix (ownership): no student reads or changes another student's
+// Security (docs/security-verification.md), access-control matrix (ownership): no student reads or changes another student's
 // submission, result, payment, receipt, admission or profile, and no body sets a field the
 // student does not own (role, isActive, marks, amount, status, registrationNumber, totalMarks).
 

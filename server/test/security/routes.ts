@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
-// The server's own route table, and who may call each /api route (SPEC.md section 6, DESIGN.md section 4).
+// The server's own route table, and who may call each /api route (docs/product.md section 6, docs/product.md section 7).
 
 /**
  * - public: anyone, signed in or not.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../src/db/schema.ts';
 import { createTestApp, PASSWORD, type TestApp } from '../helpers.ts';
 
-// Issue 7, tokens: a token stops working, through the real API, when its user is deactivated or deleted,
+// Security (docs/security-verification.md), tokens: a token stops working, through the real API, when its user is deactivated or deleted,
 // resets the password (by link or by an admin), or signs out everywhere; a plain sign-out keeps the others.
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { galleryImages } from '../../src/db/schema.ts';
 import { sniffImage, storeImage } from '../../src/lib/storage.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
-// Issue 7, uploads: the gallery is seeded, not uploaded (issues 2 and 3). What holds for it and for
+// Security (docs/security-verification.md), uploads: the gallery is seeded, not uploaded (docs/product.md section 2). What holds for it and for
 // anything uploaded later: stored under generated names with the type read from the content, served
 // only by that name, with headers that let the browser neither sniff, run nor frame it.
 

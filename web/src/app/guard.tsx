@@ -4,13 +4,13 @@ import { Spinner } from '../components/spinner.tsx';
 import { dashboardPath, useAuth } from '../lib/auth.tsx';
 
 /**
- * SPEC.md section 6: a spinner while authentication loads; a visitor goes to /login; a user of the
+ * docs/product.md section 6: a spinner while authentication loads; a visitor goes to /login; a user of the
  * other role goes to their own dashboard.
  */
 export function RequireRole({ requires: role, children }: { requires: 'admin' | 'student'; children: ReactNode }) {
   const { user, loading, token } = useAuth();
   const location = useLocation();
-  // A user who signs out on this page is on the way to / (SPEC.md section 2, Logout): the sign-out
+  // A user who signs out on this page is on the way to / (docs/product.md section 2, Logout): the sign-out
   // renders before the router's navigation does, and must not turn into a detour to /login.
   const hadUser = useRef(false);
   if (user) hadUser.current = true;

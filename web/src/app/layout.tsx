@@ -3,13 +3,13 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { dashboardPath, useAuth } from '../lib/auth.tsx';
 import { CloseIcon, MenuIcon, ScaleIcon } from '../components/shell-icons.tsx';
 
-// Below the fold on every page: it loads beside the page's chunk, not in the entry (issue 6 bundle budget).
+// Below the fold on every page: it loads beside the page's chunk, not in the entry (bundle budget: scripts/bundle-budget.mjs).
 const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-100 hover:bg-brand-700/70'}`;
 
-/** SPEC.md section 2 "Layout": header and footer wrap every page; the navigation depends on sign-in. */
+/** docs/product.md section 2 "Layout": header and footer wrap every page; the navigation depends on sign-in. */
 export function Layout() {
   const { user, logout } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -26,7 +26,7 @@ const admin = (el: ReactNode) => <RequireRole requires="admin">{el}</RequireRole
 
 // Declarative routing (useRoutes in a BrowserRouter), not a data router: the pages load their own
 // data through TanStack Query, and the data router would add about 15 KB gzip to every page's
-// initial JavaScript (issue 6 bundle budget).
+// initial JavaScript (bundle budget: scripts/bundle-budget.mjs).
 const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -35,7 +35,7 @@ const routes: RouteObject[] = [
         // Keeps the header and footer when a page fails to load or render.
         element: <RouteErrorBoundary />,
         children: [
-          // Public routes (SPEC.md section 2)
+          // Public routes (docs/product.md section 2)
           { path: '/', element: page(() => import('../features/public/home-page.tsx')) },
           { path: '/about', element: page(() => import('../features/public/about-page.tsx')) },
           { path: '/login', element: page(() => import('../features/auth/login-page.tsx')) },
@@ -53,7 +53,7 @@ const routes: RouteObject[] = [
                 { path: '/login-test', element: page(() => import('../features/auth/login-test-page.tsx')) },
                 { path: '/dev/mailbox', element: page(() => import('../features/dev/mailbox-page.tsx')) },
               ]),
-          // Gateway returns: public, the page reads the payment when the visitor is signed in (SPEC.md section 2)
+          // Gateway returns: public, the page reads the payment when the visitor is signed in (docs/product.md section 2)
           { path: '/payment/success', element: page(() => import('../features/payments/payment-success-page.tsx')) },
           { path: '/payment/failed', element: page(() => import('../features/payments/payment-failed-page.tsx')) },
           // Student routes
@@ -62,7 +62,7 @@ const routes: RouteObject[] = [
           { path: '/student/results', element: student(page(() => import('../features/results/results-page.tsx'))) },
           { path: '/student/admission', element: student(page(() => import('../features/student/admission-page.tsx'))) },
           { path: '/student/payment', element: student(page(() => import('../features/payments/fee-payment-page.tsx'))) },
-          // The success page links to /student/payments (SPEC.md section 2): the same screen.
+          // The success page links to /student/payments (docs/product.md section 2): the same screen.
           { path: '/student/payments', element: student(page(() => import('../features/payments/fee-payment-page.tsx'))) },
           { path: '/payment/admission', element: student(page(() => import('../features/payments/course-payment-page.tsx'))) },
           // Admin routes

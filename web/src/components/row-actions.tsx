@@ -15,7 +15,7 @@ type Props = {
   layout?: 'stack' | 'row';
 };
 
-/** Edit, Deactivate (active) or Restore (inactive), Delete: the row actions of the course and announcement tables (SPEC.md section 2). */
+/** Edit, Deactivate (active) or Restore (inactive), Delete: the row actions of the course and announcement tables (docs/product.md section 2). */
 export function RowActions({ name, isActive, busy, onEdit, onToggleActive, onDelete, layout = 'row' }: Props) {
   return (
     <div className={layout === 'stack' ? 'grid w-32 gap-1.5 [&>button]:justify-start' : 'flex flex-wrap gap-2'}>

@@ -1,6 +1,6 @@
 import { type ScoreColour, scoreColour } from '@app/common/rules/grades';
 
-// SPEC.md section 9: score colour 80+ green, 60+ blue, 40+ yellow, below red, none grey; grades by the same bands.
+// docs/product.md section 9: score colour 80+ green, 60+ blue, 40+ yellow, below red, none grey; grades by the same bands.
 const tones: Record<ScoreColour, string> = {
   green: 'bg-green-100 text-green-800',
   blue: 'bg-blue-100 text-blue-800',

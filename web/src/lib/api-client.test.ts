@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, downloadFile } from './api-client.ts';
 import { tokenStore } from './token-store.ts';
 
-// The one client every call and download goes through (SPEC.md section 7).
+// The one client every call and download goes through (docs/product.md section 7).
 
 const fetchMock = vi.fn<typeof fetch>();
 let assigned: string[];

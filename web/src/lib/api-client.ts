@@ -54,7 +54,7 @@ function signOutOn401(status: number, reason?: string) {
 }
 
 /**
- * The one way the web app talks to the server (SPEC.md section 7): JSON, 10 s timeout, bearer token,
+ * The one way the web app talks to the server (docs/product.md section 7): JSON, 10 s timeout, bearer token,
  * and any 401 clears the token and goes to /login.
  */
 export async function api<T>(path: string, { method = 'GET', body, signal, skipAuthRedirect }: Options = {}): Promise<T> {

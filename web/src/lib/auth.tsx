@@ -5,7 +5,7 @@ import { ApiError, api } from './api-client.ts';
 import { forgetSignOutReason, rememberSignOutReason } from './sign-out-reason.ts';
 import { tokenStore } from './token-store.ts';
 
-// Auth state of SPEC.md section 3: user, token, isAuthenticated, loading, error.
+// Auth state of docs/product.md section 3: user, token, isAuthenticated, loading, error.
 type AuthState = {
   user: User | null;
   token: string | null;
@@ -41,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(data.user);
   }, []);
 
-  // On load with a stored token the profile is fetched; if that fails the user is logged out (SPEC.md section 4).
+  // On load with a stored token the profile is fetched; if that fails the user is logged out (docs/product.md section 4).
   useEffect(() => {
     if (!token || user) return;
     let cancelled = false;
@@ -82,7 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser(data.user);
       return data.user;
     } catch (err) {
-      // SPEC.md section 8: server message, else the error text, else 'Login failed'.
+      // docs/product.md section 8: server message, else the error text, else 'Login failed'.
       const message = err instanceof ApiError ? err.message : err instanceof Error && err.message ? err.message : 'Login failed';
       setError(message || 'Login failed');
       throw err;

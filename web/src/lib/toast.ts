@@ -1,6 +1,6 @@
 // The only real import of sonner (about 9 KB gzip). Pages write `import { toast } from 'sonner'` and
 // web/vite.config.ts resolves that to this file, so sonner loads after the first render instead of
-// with every page that can show a toast (issue 6 bundle budget). A toast raised before sonner has
+// with every page that can show a toast (bundle budget: scripts/bundle-budget.mjs). A toast raised before sonner has
 // loaded shows a moment later; sonner replays active toasts to a Toaster that subscribes late.
 type Sonner = typeof import('sonner');
 type ToastArgs = Parameters<Sonner['toast']['success']>;

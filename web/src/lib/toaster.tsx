@@ -2,7 +2,7 @@ import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { loadSonner, onFirstToast } from './toast.ts';
 
 // sonner is about 10 KB gzip: it loads and mounts when the first toast is raised, never with a page
-// (issue 6: mounting it on idle was a long task on a phone). The toast is not lost: sonner replays
+// (mounting it on idle was a long task on a phone). The toast is not lost: sonner replays
 // active toasts to a Toaster that subscribes late.
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 

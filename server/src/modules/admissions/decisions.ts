@@ -31,7 +31,7 @@ async function trySend(ctx: Ctx, message: Message) {
 }
 
 /**
- * Approves a pending request (SPEC.md section 4): creates the student account with a temporary password in
+ * Approves a pending request (docs/product.md section 4): creates the student account with a temporary password in
  * the same transaction as the status change, so two approvals at once create exactly one account.
  */
 /** The admin's notes on a decision; they reach the applicant only when written for them. */
@@ -81,7 +81,7 @@ export async function approveAdmission(
   };
 }
 
-/** Rejects a pending request and mails a notification (SPEC.md section 4). */
+/** Rejects a pending request and mails a notification (docs/product.md section 4). */
 export async function rejectAdmission(ctx: Ctx, actor: Actor, id: string, { adminNotes, noteIsForApplicant }: DecisionNotes) {
   const request = await ctx.db.transaction(async (tx) => {
     const pending = await lockPendingRequest(tx, id);

@@ -46,7 +46,7 @@ function applicationOf(input: AdmissionInput): ApplicationDetails | null {
 
 const PENDING_EMAIL_KEY = 'admission_requests_pending_email_key';
 
-/** A visitor's request (SPEC.md section 5). The selected course and centre are looked up here, never trusted. */
+/** A visitor's request (docs/product.md section 5). The selected course and centre are looked up here, never trusted. */
 export async function createAdmissionRequest(ctx: Ctx, input: AdmissionInput) {
   const [course] = await ctx.db.select().from(courses).where(eq(courses.id, input.course)).limit(1);
   if (!course?.isActive) throw badRequest(ADMISSION_MSG.courseUnavailable, { course: ADMISSION_MSG.courseUnavailable });
@@ -127,7 +127,7 @@ export async function findAdmissionRequest(ctx: Ctx, id: string) {
   return request;
 }
 
-/** Any status; the student account an approval created stays (SPEC.md section 4). */
+/** Any status; the student account an approval created stays (docs/product.md section 4). */
 export async function deleteAdmissionRequest(ctx: Ctx, actor: Actor, id: string) {
   const before = await findAdmissionDto(ctx.db, id);
   if (!before) throw notFound(ADMISSION_MSG.notFound);

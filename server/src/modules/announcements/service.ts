@@ -32,7 +32,7 @@ export function toAnnouncementDto(a: Row): Announcement {
   };
 }
 
-/** Audiences a caller may read (DESIGN.md section 4): visitors all; students all and students; admins every one. */
+/** Audiences a caller may read (docs/product.md section 7): visitors all; students all and students; admins every one. */
 function audiencesFor(actor: Actor | null): Row['targetAudience'][] {
   if (!actor) return ['all'];
   if (actor.role === 'student') return ['all', 'students'];

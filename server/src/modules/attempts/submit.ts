@@ -34,7 +34,7 @@ export async function submitExam(ctx: Ctx, actor: Actor, input: SubmitInput): Pr
       autoSubmitted: s.autoSubmitted,
     },
   };
-  // The completion page's score, only for an exam of MCQ questions only (DESIGN.md section 4).
+  // The completion page's score, only for an exam of MCQ questions only (docs/product.md section 7).
   if (outcome.isMcqOnly) {
     const totalMarks = Number(s.totalMarks);
     const percentage = percentageOf(Number(s.marksObtained), totalMarks);

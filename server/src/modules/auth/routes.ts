@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...user, user };
   });
 
-  // Self-registration is disabled (SPEC.md section 1).
+  // Self-registration is disabled (docs/product.md section 1).
   app.post('/register', { schema: { tags: ['auth'] } }, async () => {
     throw new AppError('FORBIDDEN', MSG.registrationDisabled);
   });

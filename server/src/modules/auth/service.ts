@@ -154,7 +154,7 @@ async function takeFromBudget(ctx: Ctx, key: string, limit: number, windowMs: nu
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Answers the same whether or not the e-mail exists (DESIGN.md section 8). */
+/** Answers the same whether or not the e-mail exists (docs/architecture.md). */
 export async function requestPasswordReset(ctx: Ctx, email: string, address = 'unknown') {
   if (!(await takeFromBudget(ctx, `forgot:${email}:${address}`, FORGOT_PER_ACCOUNT, FORGOT_WINDOW_MS))) {
     throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyAttempts);

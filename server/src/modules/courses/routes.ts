@@ -30,7 +30,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => updateCourse(ctx, actorOf(req), req.params.id, req.body),
   );
 
-  // DELETE is the spec's soft delete; /permanent removes (SPEC.md section 7).
+  // DELETE is the spec's soft delete; /permanent removes (docs/product.md section 7).
   app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: courseSchema } } }, async (req) =>
     setCourseActive(ctx, actorOf(req), req.params.id, false),
   );

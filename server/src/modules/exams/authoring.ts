@@ -11,7 +11,7 @@ import { findExamForAdmin, findExamUsage, loadQuestions } from './queries.ts';
 
 async function checkCourse(tx: Tx, courseId: string, currentCourseId: string | null) {
   const [course] = await tx.select({ id: courses.id, isActive: courses.isActive }).from(courses).where(eq(courses.id, courseId));
-  // A new choice must be an active course (SPEC.md section 5); an exam may keep a course deactivated since.
+  // A new choice must be an active course (docs/product.md section 5); an exam may keep a course deactivated since.
   if (!course || (!course.isActive && course.id !== currentCourseId)) {
     throw badRequest('Please select an active course', { course: 'Please select an active course' });
   }

@@ -63,7 +63,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: EXAM_MESSAGES.deleted };
   });
 
-  // Starting, saving and submitting are never rate limited (DESIGN.md section 4).
+  // Starting, saving and submitting are never rate limited (docs/product.md section 7).
   app.post(
     '/:examId/attempt',
     { onRequest: requireStudent, schema: { tags, params: examIdParams, response: { 200: attemptSchema } } },

@@ -23,7 +23,7 @@ function withTimeouts(smtpUrl: string): string {
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 15_000 * 2 ** Math.max(0, attempts - 1));
 
 /**
- * Every message goes into the outbox first, so none is lost (issue 2). With SMTP_URL it is then sent
+ * Every message goes into the outbox first, so none is lost (docs/product.md section 12). With SMTP_URL it is then sent
  * and retried with a growing delay on failure; without it the message is kept for /dev/mailbox.
  */
 export class Mailer {

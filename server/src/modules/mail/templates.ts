@@ -1,4 +1,4 @@
-// The e-mails the institute sends. SPEC.md leaves their content open; plain, useful text.
+// The e-mails the institute sends. docs/product.md leaves their content open; plain, useful text.
 const INSTITUTE = 'Law Coaching Institute';
 
 const escapeHtml = (s: string) =>

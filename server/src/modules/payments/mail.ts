@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import type { PaymentRow } from './dto.ts';
 
-// The confirmation the Payment Successful page promises (SPEC.md section 2): queued, so a slow mail
+// The confirmation the Payment Successful page promises (docs/product.md section 2): queued, so a slow mail
 // server never holds up a payment; a failure is retried by the mail worker.
 
 const number = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

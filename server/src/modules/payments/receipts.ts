@@ -23,7 +23,7 @@ export async function findReceipt(ctx: Ctx, actor: Actor, id: string) {
     .where(and(eq(payments.id, id), actor.role === 'admin' ? undefined : eq(payments.studentId, actor.id)))
     .limit(1);
   if (!r) {
-    // Another student's receipt is "not yours": 403 (DESIGN.md section 4); only a missing one is 404.
+    // Another student's receipt is "not yours": 403 (docs/product.md section 7); only a missing one is 404.
     if (actor.role !== 'admin' && (await paymentExists(ctx, eq(payments.id, id)))) throw forbidden();
     throw notFound(PAYMENT_MSG.notFound);
   }

@@ -207,7 +207,7 @@ export async function findPaymentByOrderId(ctx: Ctx, actor: Actor, orderId: stri
     .where(and(eq(payments.orderId, orderId), owner))
     .limit(1);
   if (!row) {
-    // Another student's payment is "not yours": 403 (DESIGN.md section 4); only a missing one is 404.
+    // Another student's payment is "not yours": 403 (docs/product.md section 7); only a missing one is 404.
     if (owner && (await paymentExists(ctx, eq(payments.orderId, orderId)))) throw forbidden();
     throw notFound(PAYMENT_MSG.notFound);
   }

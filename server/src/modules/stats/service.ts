@@ -5,7 +5,7 @@ import { admissionRequests, courses, exams, payments, users } from '../../db/sch
 import { RECENT_ADMISSIONS } from '@app/common';
 import { selectAdmissionRequests, toAdmissionDto } from '../admissions/dto.ts';
 
-/** The admin dashboard's real counts (DESIGN.md section 7: payments is the number of payment rows). */
+/** The admin dashboard's real counts (docs/architecture.md: payments is the number of payment rows). */
 export async function findAdminStats(ctx: Ctx): Promise<AdminStats> {
   const { db } = ctx;
   const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;

@@ -36,7 +36,7 @@ export async function findSubmissionDetail(ctx: Ctx | { db: Db | Tx }, actor: Ac
     .leftJoin(courses, eq(courses.id, exams.courseId))
     .where(isAdmin ? eq(submissions.id, id) : and(eq(submissions.id, id), eq(submissions.studentId, actor.id)));
   if (!row) {
-    // Another student's submission is "not yours": 403 (DESIGN.md section 4); only a missing one is 404.
+    // Another student's submission is "not yours": 403 (docs/product.md section 7); only a missing one is 404.
     if (!isAdmin && (await submissionExists(ctx.db, id))) throw forbidden();
     throw notFound(SUBMISSION_MESSAGES.notFound);
   }

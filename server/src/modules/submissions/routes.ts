@@ -27,7 +27,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['submissions'];
 
-  // The exam screen's submission; never rate limited (DESIGN.md section 4).
+  // The exam screen's submission; never rate limited (docs/product.md section 7).
   app.post('/', { onRequest: requireStudent, schema: { tags, body: submitBody, response: { 201: submitResponse } } }, async (req, reply) =>
     reply.status(201).send(await submitExam(ctx, actorOf(req), req.body)),
   );
@@ -36,7 +36,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     findMySubmissions(ctx, actorOf(req)),
   );
 
-  // SPEC.md section 7: GET /api/submissions/admin answers a list (newest first).
+  // docs/product.md section 7: GET /api/submissions/admin answers a list (newest first).
   app.get('/admin', { onRequest: requireAdmin, schema: { tags, response: { 200: z.array(adminSubmissionRowSchema) } } }, async () =>
     findAllSubmissions(ctx),
   );

@@ -161,7 +161,7 @@ describe('evaluation and publishing', () => {
   });
 
   it('keeps each student to their own submissions', async () => {
-    // Another's submission is "not yours": 403 (DESIGN.md section 4), with nothing of it in the answer.
+    // Another's submission is "not yours": 403 (docs/product.md section 7), with nothing of it in the answer.
     const other = await a.client.get(`/api/submissions/${subB}`);
     expect(other.statusCode).toBe(403);
     expect(other.body).not.toContain('Essay B');

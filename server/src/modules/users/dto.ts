@@ -5,7 +5,7 @@ type UserRow = typeof users.$inferSelect;
 type CentreRow = typeof centres.$inferSelect;
 type BatchRef = { id: string; name: string };
 
-/** The API shape of a user (SPEC.md section 3): never the hash, ISO dates, `_id`. */
+/** The API shape of a user (docs/product.md section 3): never the hash, ISO dates, `_id`. */
 export function toUserDto(u: UserRow, centre?: CentreRow | null, batch?: BatchRef | null): User {
   return {
     _id: u.id,

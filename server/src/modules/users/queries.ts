@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { batches, centres, courses, submissions, users } from '../../db/schema.ts';
 import { averagePercentageSql, percentageSql } from '../../lib/scores.ts';
 
-// Everything here is done by the database, so the list stays fast with 10,000 students (issue 3).
+// Everything here is done by the database, so the list stays fast with 10,000 students (docs/product.md section 2).
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

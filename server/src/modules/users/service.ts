@@ -38,7 +38,7 @@ export async function findAdmins(ctx: Ctx) {
   return { users: rows.map((u) => toUserDto(u)), total: rows.length };
 }
 
-/** students.csv: every filtered row (not one page), columns of SPEC.md section 9. */
+/** students.csv: every filtered row (not one page), columns of docs/product.md section 9. */
 export async function exportStudentsCsv(ctx: Ctx, q: StudentListQuery) {
   const rows = await selectAllStudents(ctx.db, q);
   return toCsv(

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { courses, exams, submissions, users } from '../../db/schema.ts';
 import { readCsv } from '../../lib/csv-read.ts';
 
-// The admin student list: server-side search, filters, sort, paging, tiles and CSV export (issue 3).
+// The admin student list: server-side search, filters, sort, paging, tiles and CSV export (docs/product.md section 2).
 let t: TestApp;
 const ids: Record<string, string> = {};
 

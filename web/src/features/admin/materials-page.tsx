@@ -1,7 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { AdminPage } from '../../components/admin-page.tsx';
 
-/** SPEC.md section 1: study-material management is only a placeholder saying it is coming soon. */
+/** docs/product.md section 1: study-material management is only a placeholder saying it is coming soon. */
 export default function MaterialsPage() {
   return (
     <AdminPage title="Study Materials">

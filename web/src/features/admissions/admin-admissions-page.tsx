@@ -20,7 +20,7 @@ const emptyText: Record<AdmissionStatus, string> = {
   rejected: 'No rejected admission requests',
 };
 
-/** /admin/admissions: Admission Request Management (SPEC.md section 2). */
+/** /admin/admissions: Admission Request Management (docs/product.md section 2). */
 export default function AdminAdmissionsPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');

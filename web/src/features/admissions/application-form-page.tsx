@@ -12,7 +12,7 @@ import { RequestFields, useSelections } from './components/request-fields.tsx';
 import { WhatHappensNext } from './components/what-next.tsx';
 import { ADMISSION_WEB_MSG } from './messages.ts';
 
-// Shown only once the form was sent: it loads then (issue 6 bundle budget).
+// Shown only once the form was sent: it loads then (bundle budget: scripts/bundle-budget.mjs).
 const Submitted = lazy(() => import('./components/submitted.tsx'));
 
 type Input = z.input<typeof applicationForm>;
@@ -50,9 +50,9 @@ function Fieldset({ legend, children }: { legend: string; children: React.ReactN
 }
 
 /**
- * /application-form: the Admission Application Form (SPEC.md section 2) with the extended fields of
+ * /application-form: the Admission Application Form (docs/product.md section 2) with the extended fields of
  * section 3. Unlike the prototype it submits to the server and its answers are stored with the request
- * (DESIGN.md section 7).
+ * (docs/architecture.md).
  */
 export default function ApplicationFormPage() {
   usePageTitle('Admission Application Form');

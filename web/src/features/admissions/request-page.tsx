@@ -10,7 +10,7 @@ import { useSubmitAdmissionRequest } from './api/submit-request.ts';
 import { RequestFields, useSelections } from './components/request-fields.tsx';
 import { ADMISSION_WEB_MSG } from './messages.ts';
 
-// The confirmation (shown once sent) and the side box load after the form (issue 6 bundle budget).
+// The confirmation (shown once sent) and the side box load after the form (bundle budget: scripts/bundle-budget.mjs).
 const Submitted = lazy(() => import('./components/submitted.tsx'));
 const WhatHappensNext = lazy(() => import('./components/what-next.tsx').then((m) => ({ default: m.WhatHappensNext })));
 
@@ -24,7 +24,7 @@ const empty: Partial<AdmissionRequestForm> = {
   reason: '',
 };
 
-/** /admission-request: the public request form (SPEC.md section 2; every field required, section 5). */
+/** /admission-request: the public request form (docs/product.md section 2; every field required, section 5). */
 export default function AdmissionRequestPage() {
   usePageTitle('Request Admission');
   const form = useLightForm<AdmissionRequestForm, z.output<typeof admissionRequestForm>>({

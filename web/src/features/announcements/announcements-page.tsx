@@ -14,7 +14,7 @@ import { AnnouncementFormModal } from './components/announcement-form.tsx';
 import { AnnouncementTable } from './components/announcement-table.tsx';
 import { ANNOUNCEMENT_MSG } from './messages.ts';
 
-/** /admin/announcements: SPEC.md section 2 "Announcement Management". */
+/** /admin/announcements: docs/product.md section 2 "Announcement Management". */
 export default function AnnouncementsPage() {
   const announcements = useAdminAnnouncements();
   const setActive = useSetAnnouncementActive();

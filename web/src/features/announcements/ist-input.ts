@@ -1,4 +1,4 @@
-// The institute works in India time and every date is shown in Asia/Kolkata (DESIGN.md section 4), so
+// The institute works in India time and every date is shown in Asia/Kolkata (docs/product.md section 7), so
 // the datetime-local inputs are read and written in India time whatever the admin's computer says.
 // India has no daylight saving: the offset is always +05:30.
 const IST_OFFSET_MS = 330 * 60_000;

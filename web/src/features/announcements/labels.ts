@@ -5,7 +5,7 @@ import type { Announcement } from '@app/common/schemas/announcements';
 type Priority = Announcement['priority'];
 type Audience = Announcement['targetAudience'];
 
-/** Table label of a type (SPEC.md section 3): uppercase with spaces, the default type reads 'Announcement'. */
+/** Table label of a type (docs/product.md section 3): uppercase with spaces, the default type reads 'Announcement'. */
 export const typeLabel = (type: Announcement['type']) => formatAnnouncementType(type) ?? 'Announcement';
 
 const title = (s: string) => s.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());

@@ -1,4 +1,4 @@
-// Announcement Management texts (SPEC.md sections 2 and 8), used exactly as written.
+// Announcement Management texts (docs/product.md sections 2 and 8), used exactly as written.
 export const ANNOUNCEMENT_MSG = {
   empty: 'No announcements found. Create your first announcement!',
   loadError: 'Could not load announcements.',

@@ -11,7 +11,7 @@ import { AuditTable } from './components/audit-table.tsx';
 const pageButton =
   'rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50';
 
-/** /admin/audit: who changed money, marks, accounts or admissions, when, and from what to what (issue 7). */
+/** /admin/audit: who changed money, marks, accounts or admissions, when, and from what to what (docs/security-verification.md). */
 export default function AuditPage() {
   const [filters, setFilters] = useState<Filters>({ entity: '', actorId: '', page: 1 });
   const log = useAuditLog(filters);

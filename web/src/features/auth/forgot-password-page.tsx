@@ -32,7 +32,7 @@ export default function ForgotPasswordPage() {
           {send.isSuccess && <FormAlert tone="success">{send.data.message || MSG.forgotSent}</FormAlert>}
           {send.isError && <FormAlert>{errorMessage(send.error, MSG.forgotError)}</FormAlert>}
           <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-          {/* Submit is disabled while the field is empty or the request is under way (SPEC.md section 2). */}
+          {/* Submit is disabled while the field is empty or the request is under way (docs/product.md section 2). */}
           <button type="submit" className={buttonClass.primary} disabled={!email?.trim() || send.isPending}>
             {send.isPending ? 'Sending...' : 'Send reset link'}
           </button>

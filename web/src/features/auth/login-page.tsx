@@ -26,7 +26,7 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  // Typing in the login form clears the error (SPEC.md section 4).
+  // Typing in the login form clears the error (docs/product.md section 4).
   const clearOnType = { onChange: () => error && clearError() };
 
   const onSubmit = handleSubmit(async ({ email, password }) => {

@@ -3,7 +3,7 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass, Field } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 
-/** Developer page (SPEC.md section 2): calls POST /api/auth/login and shows the raw answer. Not in production. */
+/** Developer page (docs/product.md section 2): calls POST /api/auth/login and shows the raw answer. Not in production. */
 export default function LoginTestPage() {
   usePageTitle('Login test');
   const [email, setEmail] = useState('');

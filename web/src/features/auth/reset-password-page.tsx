@@ -23,7 +23,7 @@ export default function ResetPasswordPage() {
       api<{ message: string }>(`/api/auth/reset-password/${encodeURIComponent(token)}`, { method: 'POST', body, skipAuthRedirect: true }),
   });
 
-  // On success, go to /login after 3 seconds (SPEC.md section 4).
+  // On success, go to /login after 3 seconds (docs/product.md section 4).
   useEffect(() => {
     if (!reset.isSuccess) return;
     const t = setTimeout(() => navigate('/login'), RESET_REDIRECT_DELAY_MS);

@@ -14,7 +14,7 @@ import { CourseFormModal } from './components/course-form.tsx';
 import { CourseTable } from './components/course-table.tsx';
 import { COURSE_MSG } from './messages.ts';
 
-/** /admin/courses: SPEC.md section 2 "Course Management". */
+/** /admin/courses: docs/product.md section 2 "Course Management". */
 export default function CoursesPage() {
   const courses = useAdminCourses();
   const setActive = useSetCourseActive();

@@ -1,4 +1,4 @@
-// Course Management texts (SPEC.md sections 2 and 8), used exactly as written.
+// Course Management texts (docs/product.md sections 2 and 8), used exactly as written.
 export const COURSE_MSG = {
   empty: 'No courses found. Create your first course!',
   loadError: 'Could not load courses.',

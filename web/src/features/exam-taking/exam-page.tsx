@@ -19,7 +19,7 @@ type Phase =
   | { name: 'attempted' }
   | { name: 'closed'; message: string };
 
-/** /student/exam/{examId}: instructions, then the timed exam (SPEC.md section 4 "Exam taking"). */
+/** /student/exam/{examId}: instructions, then the timed exam (docs/product.md section 4 "Exam taking"). */
 export default function ExamPage() {
   usePageTitle('Exam');
   const { examId = '' } = useParams();

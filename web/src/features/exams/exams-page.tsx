@@ -14,7 +14,7 @@ import { ExamForm } from './components/exam-form.tsx';
 import { ExamList } from './components/exam-list.tsx';
 import { EXAM_UI } from './messages.ts';
 
-/** /admin/exams and /admin/exams/create: the same screen (SPEC.md section 2). `?edit={id}` edits an exam. */
+/** /admin/exams and /admin/exams/create: the same screen (docs/product.md section 2). `?edit={id}` edits an exam. */
 export default function ExamsPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-// SPEC.md section 8, exam management.
+// docs/product.md section 8, exam management.
 export const EXAM_UI = {
   saveError: 'Error saving exam. Please try again.',
   deleteError: 'Error deleting exam. Please try again.',

@@ -107,7 +107,7 @@ function Record({ p }: { p: AdminPaymentDetail }) {
   );
 }
 
-/** /admin/payments/{id}: the payment detail opened by View (SPEC.md section 2). */
+/** /admin/payments/{id}: the payment detail opened by View (docs/product.md section 2). */
 export default function AdminPaymentDetailPage() {
   const { id = '' } = useParams();
   const payment = useAdminPayment(id);

@@ -12,7 +12,7 @@ import { STATUS_LABELS } from './labels.ts';
 
 const filterOptions = [{ value: '', label: 'All statuses' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
 
-/** /admin/payments: SPEC.md section 2 "Payment Management". A failed list is an error with Retry, never sample data. */
+/** /admin/payments: docs/product.md section 2 "Payment Management". A failed list is an error with Retry, never sample data. */
 export default function AdminPaymentsPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status') ?? '';

@@ -24,7 +24,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const card = 'rounded-xl bg-white p-5 shadow-sm';
 
-/** /payment/admission: SPEC.md section 2 "Course Payment" (an installment of the admission's fees). */
+/** /payment/admission: docs/product.md section 2 "Course Payment" (an installment of the admission's fees). */
 export default function CoursePaymentPage() {
   usePageTitle('Course Payment');
   const { user } = useAuth();

@@ -20,7 +20,7 @@ import { SandboxCheckoutDialog } from './components/sandbox-checkout-dialog.tsx'
 import { useFeeCheckout } from './hooks/use-fee-checkout.ts';
 import { OFFLINE_RECORDED } from './labels.ts';
 
-/** /student/payment (and /student/payments): SPEC.md section 2 "Fee Payment". */
+/** /student/payment (and /student/payments): docs/product.md section 2 "Fee Payment". */
 export default function FeePaymentPage() {
   usePageTitle('Fee Payment');
   const navigate = useNavigate();

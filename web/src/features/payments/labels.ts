@@ -1,7 +1,7 @@
 import { INSTALLMENT_OPTIONS } from '@app/common/constants';
 import type { PaymentStatus, PaymentStatusRecord } from '@app/common/schemas/payments';
 
-// How payments read on screen (SPEC.md sections 3 and 9). Amounts go through formatINR, dates through
+// How payments read on screen (docs/product.md sections 3 and 9). Amounts go through formatINR, dates through
 // formatDate/formatDateTime (en-IN, Asia/Kolkata).
 
 export const STATUS_LABELS: Record<PaymentStatus, string> = {

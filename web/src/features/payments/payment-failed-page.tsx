@@ -17,7 +17,7 @@ const ERROR_TEXT: Record<string, string> = {
   [CALLBACK_ERRORS.failed]: 'The payment was declined.',
 };
 
-/** /payment/failed?orderId=…&error=…: SPEC.md section 2 "Payment Failed page" (public). */
+/** /payment/failed?orderId=…&error=…: docs/product.md section 2 "Payment Failed page" (public). */
 export default function PaymentFailedPage() {
   usePageTitle('Payment Failed');
   const [params] = useSearchParams();

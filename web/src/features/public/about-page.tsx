@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../../components/page-title.ts';
 import { SectionsPlaceholder } from './components/sections-placeholder.tsx';
 
-// The header is the first screen; the story, gallery and contacts load after it (issue 6 budget).
+// The header is the first screen; the story, gallery and contacts load after it (bundle budget: scripts/bundle-budget.mjs).
 const AboutSections = lazy(() => import('./components/about-sections.tsx'));
 
-/** About (SPEC.md section 2): story, achievements, gallery with a full-screen viewer, centre contacts. */
+/** About (docs/product.md section 2): story, achievements, gallery with a full-screen viewer, centre contacts. */
 export default function AboutPage() {
   usePageTitle('About Us');
   return (

@@ -4,10 +4,10 @@ import { SectionsPlaceholder } from './components/sections-placeholder.tsx';
 import { Hero } from './components/hero.tsx';
 
 // The hero is the first screen; the sections under it load beside their data, so the page's
-// initial JavaScript stays within the public budget (issue 6).
+// initial JavaScript stays within the public budget (performance target, bench/README.md).
 const HomeSections = lazy(() => import('./components/home-sections.tsx'));
 
-/** Home (SPEC.md section 2): hero, announcements, courses, why-choose-us, principal, centres. */
+/** Home (docs/product.md section 2): hero, announcements, courses, why-choose-us, principal, centres. */
 export default function HomePage() {
   usePageTitle('CLAT, Judiciary and Law Entrance Coaching');
   return (

@@ -12,7 +12,7 @@ import { ResultDetailsDialog } from './components/result-details-dialog.tsx';
 import { ResultsTable } from './components/results-table.tsx';
 import { SummaryCards } from './components/summary-cards.tsx';
 
-/** /student/results: the completion page when a submission is passed along, otherwise the list (SPEC.md section 2). */
+/** /student/results: the completion page when a submission is passed along, otherwise the list (docs/product.md section 2). */
 export default function ResultsPage() {
   const location = useLocation();
   const navigate = useNavigate();

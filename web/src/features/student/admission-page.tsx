@@ -63,7 +63,7 @@ function Record({ a }: { a: StudentAdmission }) {
   );
 }
 
-/** /student/admission: the student's admission record (SPEC.md sections 2 and 3). */
+/** /student/admission: the student's admission record (docs/product.md sections 2 and 3). */
 export default function StudentAdmissionPage() {
   usePageTitle('My Admission');
   const query = useStudentAdmission();

@@ -1,4 +1,4 @@
-// The student-management texts of SPEC.md sections 5 and 8, exactly as written there.
+// The student-management texts of docs/product.md sections 5 and 8, exactly as written there.
 export const STUDENT_WEB_MSG = {
   statusError: 'Error updating student status. Please try again.',
   resetSuccess: (email: string) => `Password reset email sent to ${email}`,

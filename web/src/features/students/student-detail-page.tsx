@@ -104,7 +104,7 @@ function Profile({ s }: { s: StudentDetail }) {
   );
 }
 
-/** /admin/students/{id}: profile and exam statistics (SPEC.md section 2, Student detail). */
+/** /admin/students/{id}: profile and exam statistics (docs/product.md section 2, Student detail). */
 export default function StudentDetailPage() {
   const { id = '' } = useParams();
   const query = useStudent(id);

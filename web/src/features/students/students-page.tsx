@@ -18,7 +18,7 @@ import { useStudentActions } from './components/use-student-actions.tsx';
 import { useStudentFilters } from './components/use-student-filters.ts';
 import { STUDENT_WEB_MSG } from './messages.ts';
 
-/** /admin/students: the Admin student list of SPEC.md section 2; filtering, sorting and paging on the server. */
+/** /admin/students: the Admin student list of docs/product.md section 2; filtering, sorting and paging on the server. */
 export default function StudentsPage() {
   const f = useStudentFilters();
   const list = useStudentList(f.query);

@@ -1,4 +1,4 @@
-// SPEC.md section 8: evaluation and publishing.
+// docs/product.md section 8: evaluation and publishing.
 export const SUBMISSION_UI = {
   evaluated: 'Submission evaluated successfully!',
   evaluateError: 'Error evaluating submission',

@@ -16,7 +16,7 @@ import { Pagination, SubmissionsTable } from './components/submissions-table.tsx
 
 const isSortKey = (v: string | null): v is Filters['sort'] => SUBMISSION_SORT_KEYS.includes(v as Filters['sort']);
 
-/** /admin/submissions: SPEC.md section 2 "Exam Submissions". Filters live in the address, so a view can be shared. */
+/** /admin/submissions: docs/product.md section 2 "Exam Submissions". Filters live in the address, so a view can be shared. */
 export default function SubmissionsPage() {
   const [params, setParams] = useSearchParams();
   const sort = isSortKey(params.get('sort')) ? (params.get('sort') as Filters['sort']) : 'submittedAt';

@@ -1,6 +1,6 @@
 import type { Checkout, GatewayName } from '@app/common/schemas/payments';
 
-// One interface, three adapters (DESIGN.md section 6). Amounts are integer paise throughout.
+// One interface, three adapters (docs/product.md section 11). Amounts are integer paise throughout.
 
 /** What the gateway is asked to collect. `orderId` is ours (ORD_…), unique per payment row. */
 export type OrderRequest = {

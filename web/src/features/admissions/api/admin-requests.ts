@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { invalidateAdminStats } from '../../../api/admin-stats.ts';
 import { api } from '../../../lib/api-client.ts';
 
-// Admin calls of SPEC.md section 7 for admission requests. Every change refreshes the lists, the
+// Admin calls of docs/product.md section 7 for admission requests. Every change refreshes the lists, the
 // dashboard counts and the student list (an approval creates a student).
 
 export const admissionListQuery = (status: AdmissionStatus) =>

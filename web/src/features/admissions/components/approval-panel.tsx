@@ -4,7 +4,7 @@ import { ADMISSION_WEB_MSG } from '../messages.ts';
 import type { ApproveAdmissionAnswer } from '@app/common/schemas/admissions';
 
 /**
- * After an approval (SPEC.md section 2, Admission Request Management): the created account's e-mail, its
+ * After an approval (docs/product.md section 2, Admission Request Management): the created account's e-mail, its
  * temporary password, whether the welcome e-mail went out, and the server's notice.
  */
 export function ApprovalPanel({ result, onDismiss }: { result: ApproveAdmissionAnswer; onDismiss: () => void }) {

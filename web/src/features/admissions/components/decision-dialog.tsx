@@ -11,7 +11,7 @@ import { courseLabel } from './request-details.tsx';
 
 export type DecisionTarget = { request: AdmissionRequest; action: 'approve' | 'reject' };
 
-/** The approve/reject confirmation with optional admin notes (SPEC.md section 2). */
+/** The approve/reject confirmation with optional admin notes (docs/product.md section 2). */
 export function DecisionDialog({
   target,
   onClose,

@@ -17,7 +17,7 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
 export const courseLabel = (r: AdmissionRequest) => r.selectedCourse?.name ?? r.courseName ?? 'Course removed';
 export const centreLabel = (r: AdmissionRequest) => r.selectedCentre?.name ?? r.centre;
 
-/** Every field of a request, the Application Form's answers included (SPEC.md section 3). */
+/** Every field of a request, the Application Form's answers included (docs/product.md section 3). */
 export function RequestDetails({ request: r }: { request: AdmissionRequest }) {
   const a = r.application;
   return (

@@ -8,7 +8,7 @@ import { centresQuery } from '../../../api/centres.ts';
 import { activeCoursesQuery } from '../../../api/courses.ts';
 
 // The two choices need the course and centre lists (and TanStack Query's useQuery); they load just
-// after the text fields, in the same place and size as the disabled selects shown meanwhile (issue 6).
+// after the text fields, in the same place and size as the disabled selects shown meanwhile (performance target, bench/README.md).
 const ChoiceFields = lazy(() => import('./choice-fields.tsx'));
 
 function ChoicesLoading() {
@@ -21,7 +21,7 @@ function ChoicesLoading() {
 }
 
 /**
- * The fields every admission request has (SPEC.md section 5 "Request admission"): used by the request
+ * The fields every admission request has (docs/product.md section 5 "Request admission"): used by the request
  * form and the Application Form inside their LightFormProvider.
  */
 export function RequestFields({ preselectCourse }: { preselectCourse?: string } = {}) {
@@ -53,7 +53,7 @@ export function RequestFields({ preselectCourse }: { preselectCourse?: string } 
 }
 
 /**
- * What the server is told about the chosen course and centre beside their ids (SPEC.md section 7),
+ * What the server is told about the chosen course and centre beside their ids (docs/product.md section 7),
  * read from the lists the choices were made from.
  */
 export function useSelections() {

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useRef } from 'react';
 
 const labels: Record<AdmissionStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 
-/** Tabs Pending, Approved, Rejected (SPEC.md section 2), with arrow-key movement as in the ARIA tabs pattern. */
+/** Tabs Pending, Approved, Rejected (docs/product.md section 2), with arrow-key movement as in the ARIA tabs pattern. */
 export function StatusTabs({
   value,
   onChange,

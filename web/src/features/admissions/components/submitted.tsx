@@ -6,7 +6,7 @@ import { buttonClass } from '../../../components/field.tsx';
 
 /**
  * Shown in place of a form once the request is in: the server's message (else the spec's) says
- * credentials come by e-mail. The forms load it lazily, when it is needed (issue 6 bundle budget).
+ * credentials come by e-mail. The forms load it lazily, when it is needed (bundle budget: scripts/bundle-budget.mjs).
  */
 export default function Submitted({ message, onAnother }: { message?: string; onAnother: () => void }) {
   const ref = useRef<HTMLDivElement>(null);

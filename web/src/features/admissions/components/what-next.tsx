@@ -1,7 +1,7 @@
 import { ClipboardList, FileText, Search } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** The 'What happens next?' box and the links beside the request form (SPEC.md section 2). */
+/** The 'What happens next?' box and the links beside the request form (docs/product.md section 2). */
 export function WhatHappensNext({ showApplicationLink = true }: { showApplicationLink?: boolean }) {
   return (
     <aside className="flex flex-col gap-4">

@@ -13,7 +13,7 @@ type Props = {
   onSubmit: () => void;
 };
 
-/** SPEC.md section 2: header with title, 'Question N of M', the countdown and Submit Exam. */
+/** docs/product.md section 2: header with title, 'Question N of M', the countdown and Submit Exam. */
 export function ExamHeader({ title, current, total, seconds, saveStatus, submitting, onSubmit }: Props) {
   return (
     <div className="border-b border-slate-200 bg-white shadow-sm">

@@ -41,7 +41,7 @@ type Props = {
   onClosed: (message: string) => void;
 };
 
-/** The exam in progress (SPEC.md section 2 "Exam screen", DESIGN.md section 5). */
+/** The exam in progress (docs/product.md section 2 "Exam screen", docs/product.md section 10). */
 export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, onClosed }: Props) {
   usePageTitle(exam.title);
   const questionIds = useMemo(() => exam.questions.map((q) => q._id), [exam.questions]);
@@ -191,7 +191,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
     [autosave, submit, exam._id, attempt.startedAt, userId, onSubmitted, onClosed, syncProgress],
   );
 
-  // SPEC.md section 4: at zero the exam is submitted automatically, without the dialog.
+  // docs/product.md section 4: at zero the exam is submitted automatically, without the dialog.
   useEffect(() => {
     if (seconds > 0 || autoSubmitted.current) return;
     autoSubmitted.current = true;

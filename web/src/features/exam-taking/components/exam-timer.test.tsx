@@ -7,7 +7,7 @@ afterEach(cleanup);
 const shown = () => screen.getByRole('timer').textContent;
 const colour = () => screen.getByTestId('exam-timer').dataset.colour;
 
-describe('ExamTimer (SPEC.md section 4: red at 300 s or less; H:MM:SS from one hour up, else M:SS)', () => {
+describe('ExamTimer (docs/product.md section 4: red at 300 s or less; H:MM:SS from one hour up, else M:SS)', () => {
   it('shows M:SS below one hour', () => {
     render(<ExamTimer seconds={3599} />);
     expect(shown()).toBe('59:59');

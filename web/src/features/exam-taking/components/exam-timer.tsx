@@ -3,7 +3,7 @@ import { Clock } from 'lucide-react';
 
 const tone = { red: 'bg-red-50 text-red-700 border-red-300', green: 'bg-green-50 text-green-800 border-green-300' } as const;
 
-/** The countdown: red at 300 seconds or less, else green; H:MM:SS from one hour up, else M:SS (SPEC.md section 4). */
+/** The countdown: red at 300 seconds or less, else green; H:MM:SS from one hour up, else M:SS (docs/product.md section 4). */
 export function ExamTimer({ seconds }: { seconds: number }) {
   const colour = timerColour(seconds);
   return (

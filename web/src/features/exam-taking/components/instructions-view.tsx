@@ -7,7 +7,7 @@ import { buttonClass, FormAlert } from '../../../components/field.tsx';
 
 type Props = { exam: ExamStudent; starting: boolean; error: string | null; onStart: () => void };
 
-/** SPEC.md section 2: the instructions page comes first, with Start Exam. */
+/** docs/product.md section 2: the instructions page comes first, with Start Exam. */
 export function InstructionsView({ exam, starting, error, onStart }: Props) {
   const instructions =
     exam.instructions.length > 0

@@ -12,7 +12,7 @@ type Props = {
   onType: (text: string) => void;
 };
 
-/** SPEC.md section 2 "Exam screen", main area: number, type label, marks, text, and the answer control. */
+/** docs/product.md section 2 "Exam screen", main area: number, type label, marks, text, and the answer control. */
 export const QuestionView = forwardRef<HTMLHeadingElement, Props>(function QuestionView(
   { question, number, value, onChoose, onType },
   headingRef,

@@ -23,7 +23,7 @@ type Options = {
 };
 
 /**
- * Saves changed answers to the server (DESIGN.md section 5): debounced while typing, immediately on
+ * Saves changed answers to the server (docs/product.md section 10): debounced while typing, immediately on
  * navigation and option change, retried with a growing delay while the connection is down.
  */
 export function useAutosave({ examId, userId, initialPending, serverAnswers, save, onClosed }: Options) {

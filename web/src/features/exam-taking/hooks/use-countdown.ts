@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * Seconds left until `deadlineAt` (a time on THIS device's clock, already corrected for the skew between
  * the device and the server). Recomputed from the clock every second, so a throttled background tab or a
- * slow tick never drifts (SPEC.md section 4: tick 1 second).
+ * slow tick never drifts (docs/product.md section 4: tick 1 second).
  */
 export function useCountdown(deadlineAt: number): number {
   const secondsLeft = () => Math.max(0, Math.ceil((deadlineAt - Date.now()) / 1000));

@@ -43,7 +43,7 @@ const defaultsOf = (exam: ExamAdmin | null): Scalars => ({
   resultMode: exam?.resultMode ?? 'grade',
 });
 
-/** SPEC.md section 5 "Exam form": create or edit an exam with its questions. */
+/** docs/product.md section 5 "Exam form": create or edit an exam with its questions. */
 export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () => void }) {
   const courses = useActiveCourses();
   const save = useSaveExam();

@@ -15,7 +15,7 @@ type Props = {
 const action =
   'inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
 
-/** SPEC.md section 2 "Exam management": list with Activate/Deactivate, edit and delete. */
+/** docs/product.md section 2 "Exam management": list with Activate/Deactivate, edit and delete. */
 export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
   return (
     <>

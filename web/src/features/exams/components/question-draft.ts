@@ -1,7 +1,7 @@
 import { MCQ_OPTION_SLOTS, NEW_QUESTION_MARKS } from '@app/common/constants';
 import type { QuestionAdmin, QuestionInput, QuestionType } from '@app/common/schemas/exams';
 
-/** A question as the form holds it: MCQ always has 4 option slots (SPEC.md section 9). */
+/** A question as the form holds it: MCQ always has 4 option slots (docs/product.md section 9). */
 export type QuestionDraft = {
   key: string;
   _id?: string;
@@ -18,7 +18,7 @@ export type QuestionDraft = {
 let seq = 0;
 const nextKey = () => `q${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-/** SPEC.md section 9: a new question is MCQ with 4 option slots and 1 mark. */
+/** docs/product.md section 9: a new question is MCQ with 4 option slots and 1 mark. */
 export function newQuestionDraft(): QuestionDraft {
   return {
     key: nextKey(),

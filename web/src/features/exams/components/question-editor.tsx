@@ -17,7 +17,7 @@ type Props = {
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100';
 
-/** SPEC.md section 5 "Adding a question": text not blank, MCQ with at least 2 non-blank options, marks at least 1. */
+/** docs/product.md section 5 "Adding a question": text not blank, MCQ with at least 2 non-blank options, marks at least 1. */
 export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit }: Props) {
   const [draft, setDraft] = useState<QuestionDraft>(() => editing ?? newQuestionDraft());
   const [error, setError] = useState<string | null>(null);

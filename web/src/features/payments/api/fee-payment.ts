@@ -10,7 +10,7 @@ import type { PaymentHistoryItem } from '@app/common/schemas/payments';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-// The fee payment calls (DESIGN.md section 4): the coupon preview, the order, the sandbox checkout's
+// The fee payment calls (docs/product.md section 7): the coupon preview, the order, the sandbox checkout's
 // Pay / Fail and the verification of the checkout's signed answer. The server decides every amount.
 
 /** POST /api/payments/coupons/validate: an unknown code answers valid:false (discount 0), not an error. */

@@ -9,7 +9,7 @@ export const useInitiateInstallment = () =>
   });
 
 /**
- * SPEC.md section 4 "Course payment": the browser goes to the gateway by a posted form. A real form
+ * docs/product.md section 4 "Course payment": the browser goes to the gateway by a posted form. A real form
  * with hidden inputs, submitted programmatically, so the gateway receives an ordinary form post.
  */
 export function postToGateway(paymentUrl: string, params: Record<string, string>) {

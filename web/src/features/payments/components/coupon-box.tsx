@@ -14,7 +14,7 @@ type Props = {
   message: CouponMessage;
 };
 
-/** The coupon box (SPEC.md section 5): upper-cased as typed; Apply asks the server; the hint lists three codes only. */
+/** The coupon box (docs/product.md section 5): upper-cased as typed; Apply asks the server; the hint lists three codes only. */
 export function CouponBox({ code, onCodeChange, onApply, busy, disabled, message }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -14,7 +14,7 @@ import { postToGateway, useInitiateInstallment } from '../api/installment.ts';
 
 type Props = {
   admissionId: string;
-  /** Fees still due (rupees): the amount's maximum (SPEC.md section 5). */
+  /** Fees still due (rupees): the amount's maximum (docs/product.md section 5). */
   due: number;
   defaultInstallment: number;
   defaultAmount: number | null;
@@ -22,7 +22,7 @@ type Props = {
 
 const installmentOptions = INSTALLMENT_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }));
 
-/** The amount and installment of a course payment; on submit the browser posts the gateway's form (SPEC.md section 4). */
+/** The amount and installment of a course payment; on submit the browser posts the gateway's form (docs/product.md section 4). */
 export function InstallmentForm({ admissionId, due, defaultInstallment, defaultAmount }: Props) {
   // The server's own body schema, with the fees still due as the upper bound.
   const schema = useMemo(

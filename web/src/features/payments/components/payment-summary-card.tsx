@@ -11,7 +11,7 @@ import { ErrorState } from '../../../components/states.tsx';
 import { usePaymentSummary } from '../api/student-summary.ts';
 import { installmentLabel } from '../labels.ts';
 
-// SPEC.md section 3 "Payment summary": completed, partial, anything else shown as unpaid.
+// docs/product.md section 3 "Payment summary": completed, partial, anything else shown as unpaid.
 const overall = (s: PaymentSummary['paymentStatus']) =>
   s === 'completed' ? (
     <Badge tone="green">Completed</Badge>

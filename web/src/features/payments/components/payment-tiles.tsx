@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/states.tsx';
 
 const icon = 'h-6 w-6';
 
-/** The five tiles of Payment Management (SPEC.md section 2). */
+/** The five tiles of Payment Management (docs/product.md section 2). */
 export function PaymentTiles({ query }: { query: UseQueryResult<Tiles> }) {
   if (query.isPending) return <Spinner label="Loading payment figures..." />;
   if (query.isError) {
@@ -47,7 +47,7 @@ export function PaymentTiles({ query }: { query: UseQueryResult<Tiles> }) {
   );
 }
 
-/** Payment Summary (SPEC.md section 9): revenue = completed sum, pending sum, success rate rounded. */
+/** Payment Summary (docs/product.md section 9): revenue = completed sum, pending sum, success rate rounded. */
 export function PaymentSummaryPanel({ tiles }: { tiles: Tiles }) {
   return (
     <section aria-labelledby="payment-summary-title" className="rounded-xl bg-white p-5 shadow-sm">

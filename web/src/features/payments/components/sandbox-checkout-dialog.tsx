@@ -9,7 +9,7 @@ type Props = {
   checkout: SandboxCheckout | null;
   busy: 'pay' | 'fail' | null;
   onAction: (action: 'pay' | 'fail') => void;
-  /** Closing the dialog is the gateway dialog dismissed: back to idle, no error (SPEC.md section 4). */
+  /** Closing the dialog is the gateway dialog dismissed: back to idle, no error (docs/product.md section 4). */
   onDismiss: () => void;
 };
 

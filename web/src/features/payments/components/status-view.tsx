@@ -16,7 +16,7 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
   );
 }
 
-/** The course as the status record names it; 'Course Fee' when it names none (SPEC.md section 2). */
+/** The course as the status record names it; 'Course Fee' when it names none (docs/product.md section 2). */
 export const courseOf = (r: PaymentStatusRecord | undefined) => r?.admission?.course.name || r?.course || 'Course Fee';
 
 type Props = {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFeeCheckout } from './use-fee-checkout.ts';
 
-// SPEC.md section 8 "Fee payment": 'Payment failed. Please try again.' when the order cannot be made;
+// docs/product.md section 8 "Fee payment": 'Payment failed. Please try again.' when the order cannot be made;
 // a refusal the server explains (an unknown coupon) is shown as it is. Either way the page is idle again.
 
 const toastError = vi.hoisted(() => vi.fn());

@@ -12,7 +12,7 @@ import { paymentErrorMessage } from '../errors.ts';
 type Callbacks = { onPaid: () => void; onOfflineRecorded: (payment: PaymentHistoryItem) => void };
 
 /**
- * Fee payment states (SPEC.md section 4): idle → processing → success, or back to idle when the gateway
+ * Fee payment states (docs/product.md section 4): idle → processing → success, or back to idle when the gateway
  * dialog is dismissed. The server creates the order and verifies the checkout's signed answer.
  */
 export function useFeeCheckout({ onPaid, onOfflineRecorded }: Callbacks) {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePaymentActions } from './use-payment-actions.tsx';
 
-// SPEC.md section 8 "Payment (admin)": 'Error verifying payment. Please try again.' and
+// docs/product.md section 8 "Payment (admin)": 'Error verifying payment. Please try again.' and
 // 'Error processing refund. Please try again.'; a refusal the server explains is shown as it is.
 
 const toastError = vi.hoisted(() => vi.fn());

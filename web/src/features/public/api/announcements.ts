@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 
 /**
- * The latest announcements the caller may read (SPEC.md section 9: the home page shows 5). The audience
+ * The latest announcements the caller may read (docs/product.md section 9: the home page shows 5). The audience
  * depends on who asks, so the signed-in user is part of the key.
  */
 export const latestAnnouncementsQuery = (viewer: string) =>

@@ -2,7 +2,7 @@ import { Achievements, AboutStory } from './about-story.tsx';
 import { CentresSection } from './centres-section.tsx';
 import { Gallery } from './gallery.tsx';
 
-/** The About page under its header: one chunk loaded after the header renders (issue 6). */
+/** The About page under its header: one chunk loaded after the header renders (performance target, bench/README.md). */
 export default function AboutSections() {
   return (
     <>

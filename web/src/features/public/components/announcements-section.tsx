@@ -16,8 +16,8 @@ const PRIORITY_STYLE: Record<Priority, { badge: string; bar: string; label: stri
 };
 
 /**
- * The latest announcements (SPEC.md section 2). If they fail to load the section is simply empty:
- * never invented notices (DESIGN.md section 7).
+ * The latest announcements (docs/product.md section 2). If they fail to load the section is simply empty:
+ * never invented notices (docs/architecture.md).
  */
 export function AnnouncementsSection() {
   const { data, isPending } = useLatestAnnouncements();

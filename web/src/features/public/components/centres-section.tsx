@@ -6,7 +6,7 @@ import { Section, Skeleton } from './section.tsx';
 
 type Props = { id?: string; title?: string; intro?: string; tone?: 'white' | 'muted' };
 
-/** The three centres (SPEC.md section 1), on the home page and as contacts on /about. */
+/** The three centres (docs/product.md section 1), on the home page and as contacts on /about. */
 export function CentresSection({
   id = 'centres',
   title = 'Our centres',

@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/states.tsx';
 import { useActiveCourses } from '../../../api/courses.ts';
 import { Section, Skeleton } from './section.tsx';
 
-/** SPEC.md section 2: a card shows the first 3 features plus a count of the rest. */
+/** docs/product.md section 2: a card shows the first 3 features plus a count of the rest. */
 const FEATURES_SHOWN = 3;
 
 export function CoursesSection() {

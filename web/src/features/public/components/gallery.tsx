@@ -12,7 +12,7 @@ const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewe
 type Filter = GalleryCategory | 'All';
 const FILTERS: Filter[] = ['All', ...GALLERY_CATEGORIES];
 
-/** The gallery of /about, filterable by the five categories (SPEC.md sections 2 and 9). */
+/** The gallery of /about, filterable by the five categories (docs/product.md sections 2 and 9). */
 export function Gallery() {
   const { data, isPending, isError, refetch } = useGallery();
   const [filter, setFilter] = useState<Filter>('All');

@@ -5,7 +5,7 @@ import { CtaBand } from './cta-band.tsx';
 import { PrincipalMessage } from './principal-message.tsx';
 import { WhyChooseUs } from './why-choose-us.tsx';
 
-/** Everything on the home page below the hero: one chunk loaded after the hero renders (issue 6). */
+/** Everything on the home page below the hero: one chunk loaded after the hero renders (performance target, bench/README.md). */
 export default function HomeSections() {
   return (
     <>

@@ -16,7 +16,7 @@ type Props = {
 const SWIPE_MIN_PX = 50;
 
 /**
- * Full-screen image viewer (SPEC.md section 2, /about): arrow keys and buttons move, Escape closes,
+ * Full-screen image viewer (docs/product.md section 2, /about): arrow keys and buttons move, Escape closes,
  * a horizontal swipe moves on touch screens. Radix keeps focus inside and the page from scrolling.
  */
 export function ImageViewer({ images, index, onIndexChange, onClose, returnFocus }: Props) {

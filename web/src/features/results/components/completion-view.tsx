@@ -7,7 +7,7 @@ import { GradeBadge, Percent } from '../../../components/score.tsx';
 
 type Props = { submitted: SubmitResponse; timeRanOut: boolean; onViewAll: () => void };
 
-/** SPEC.md section 2 "Results": the completion page shown right after submitting. */
+/** docs/product.md section 2 "Results": the completion page shown right after submitting. */
 export function CompletionView({ submitted, timeRanOut, onViewAll }: Props) {
   const { result, submission } = submitted;
   const title = result?.isPassed ? 'Exam Completed!' : 'Exam Submitted';

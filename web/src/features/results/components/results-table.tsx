@@ -3,7 +3,7 @@ import type { StudentResult } from '@app/common/schemas/submissions';
 import { Eye } from 'lucide-react';
 import { GradeBadge, Percent } from '../../../components/score.tsx';
 
-/** SPEC.md section 4: a result is published only when the exam's results are published and the percentage is present. */
+/** docs/product.md section 4: a result is published only when the exam's results are published and the percentage is present. */
 export const isPublished = (r: StudentResult) => r.resultsPublished && r.percentage !== null;
 
 type Props = { results: StudentResult[]; onDetails: (r: StudentResult) => void };

@@ -10,7 +10,7 @@ import { DashboardSection } from './dashboard-section.tsx';
 
 const published = (r: StudentResult) => r.resultsPublished && r.percentage !== null;
 
-/** Stats of SPEC.md section 2 "Student dashboard": average and best over published results; rank is not calculated. */
+/** Stats of docs/product.md section 2 "Student dashboard": average and best over published results; rank is not calculated. */
 export function ResultStats({ query }: { query: UseQueryResult<StudentResult[]> }) {
   return (
     <DashboardSection title="Performance" icon={<BarChart3 className="h-5 w-5" />} query={query} errorText="Failed to load your statistics">

@@ -13,7 +13,7 @@ export function studentListSearch(params: StudentListParams): string {
   return qs.toString();
 }
 
-// Filtering, sorting and paging happen on the server (issue 3): the page keeps the previous page on
+// Filtering, sorting and paging happen on the server (docs/product.md section 2): the page keeps the previous page on
 // screen while the next one loads.
 export const studentListQuery = (params: StudentListParams) =>
   queryOptions({

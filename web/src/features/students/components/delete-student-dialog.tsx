@@ -7,7 +7,7 @@ import { DELETE_WORD } from '../messages.ts';
 type Student = Pick<StudentListItem, '_id' | 'fullName' | 'email'>;
 
 /**
- * Permanent delete (SPEC.md section 5): a confirmation, then typing exactly DELETE. Any other word is
+ * Permanent delete (docs/product.md section 5): a confirmation, then typing exactly DELETE. Any other word is
  * reported by the caller as a cancelled deletion; Cancel just closes.
  */
 export function DeleteStudentDialog({

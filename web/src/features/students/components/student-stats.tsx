@@ -2,7 +2,7 @@ import type { StudentStats as Stats } from '@app/common/schemas/users';
 import { BookOpen, Building2, UserCheck, Users } from 'lucide-react';
 import { StatTile } from '../../../components/admin-page.tsx';
 
-/** The four tiles and the centre and course distributions (SPEC.md section 2, Admin student list). */
+/** The four tiles and the centre and course distributions (docs/product.md section 2, Admin student list). */
 export function StudentStats({ stats, onViewCentre }: { stats: Stats; onViewCentre: (centre: string) => void }) {
   return (
     <div className="flex flex-col gap-6">

@@ -18,7 +18,7 @@ const scoreText = {
   grey: 'text-slate-500',
 };
 
-/** A percentage in the spec's score colours (SPEC.md section 9); no score shows as a dash. */
+/** A percentage in the spec's score colours (docs/product.md section 9); no score shows as a dash. */
 export function Score({ value }: { value: number | null }) {
   return (
     <span className={`font-semibold ${scoreText[scoreColour(value)]}`}>{value === null ? '—' : `${Math.round(value * 10) / 10}%`}</span>

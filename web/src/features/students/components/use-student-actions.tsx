@@ -9,7 +9,7 @@ import { DeleteStudentDialog } from './delete-student-dialog.tsx';
 
 type Student = Pick<StudentListItem, '_id' | 'fullName' | 'email' | 'isActive'>;
 
-/** Activate/Deactivate, Reset Pwd and Delete with the spec's messages (SPEC.md sections 5 and 8). */
+/** Activate/Deactivate, Reset Pwd and Delete with the spec's messages (docs/product.md sections 5 and 8). */
 export function useStudentActions({ onDeleted }: { onDeleted?: () => void } = {}) {
   const setActive = useSetStudentActive();
   const reset = useResetStudentPassword();

@@ -11,7 +11,7 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
 
 /**
  * The list's filters, sort and page live in the address (shareable, back button works). Default sort:
- * name ascending (SPEC.md section 9). Changing a filter or the sort goes back to page 1.
+ * name ascending (docs/product.md section 9). Changing a filter or the sort goes back to page 1.
  */
 export function useStudentFilters() {
   const [params, setParams] = useSearchParams();

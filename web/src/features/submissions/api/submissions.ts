@@ -42,7 +42,7 @@ function useRelist() {
   };
 }
 
-/** PATCH /api/submissions/{id}/evaluate; saving re-lists the submissions (SPEC.md section 4). */
+/** PATCH /api/submissions/{id}/evaluate; saving re-lists the submissions (docs/product.md section 4). */
 export function useEvaluate() {
   const relist = useRelist();
   return useMutation({

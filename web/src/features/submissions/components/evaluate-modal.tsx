@@ -14,7 +14,7 @@ import { useEvaluate, useSubmission } from '../api/submissions.ts';
 import { SUBMISSION_UI } from '../messages.ts';
 import { AnswerReview } from './answer-review.tsx';
 
-/** SPEC.md section 5 "Evaluation": descriptive marks from 0 to the question's maximum in steps of 0.5. */
+/** docs/product.md section 5 "Evaluation": descriptive marks from 0 to the question's maximum in steps of 0.5. */
 function marksError(text: string, max: number): string | undefined {
   if (text.trim() === '') return undefined;
   const n = Number(text);

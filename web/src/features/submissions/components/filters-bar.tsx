@@ -19,7 +19,7 @@ export const SORT_LABELS: Record<Filters['sort'], string> = {
   score: 'Score',
   status: 'Status',
 };
-/** SPEC.md section 9: submittedAt descending by default; dates and scores read best newest/highest first. */
+/** docs/product.md section 9: submittedAt descending by default; dates and scores read best newest/highest first. */
 export const defaultOrder = (sort: Filters['sort']): Filters['order'] => (sort === 'submittedAt' || sort === 'score' ? 'desc' : 'asc');
 
 const control =

@@ -6,7 +6,7 @@ import { Percent } from '../../../components/score.tsx';
 
 const statusTone: Record<SubmissionStatus, 'green' | 'amber' | 'slate'> = { EVALUATED: 'green', SUBMITTED: 'amber', PENDING: 'slate' };
 
-/** The submissions table; the action is 'Evaluate' until evaluated, then 'View/Edit' (SPEC.md section 4). */
+/** The submissions table; the action is 'Evaluate' until evaluated, then 'View/Edit' (docs/product.md section 4). */
 export function SubmissionsTable({ rows, onOpen }: { rows: AdminSubmissionRow[]; onOpen: (row: AdminSubmissionRow) => void }) {
   return (
     <>
