@@ -38,6 +38,8 @@ const COVERED = [
   'PATCH /api/admission-requests/admin/:id/approve',
   'PATCH /api/admission-requests/admin/:id/reject',
   'DELETE /api/admission-requests/admin/:id',
+  // Audited as users.import (one entry per import) and admission.approve per student: users/import.test.ts.
+  'POST /api/users/import',
 ];
 
 /** The newest entry an admin reads for one record, through the API (visible, not only stored). */
