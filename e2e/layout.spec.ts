@@ -87,6 +87,8 @@ async function expectWithinWidth(page: Page, names: string[]) {
 }
 
 test.describe('phone layouts', () => {
+  // The admin walk opens thirteen pages; on a loaded two-core machine that takes more than the default 2 minutes.
+  test.describe.configure({ timeout: 300_000 });
   let made: Made;
   test.beforeAll(async ({ request }) => {
     made = await setUp(request);

@@ -73,7 +73,7 @@ export function StudentsTable({ students, busyId, onToggle, onReset, onDelete }:
       cardTitle={studentLink}
       cardBadge={(s) => <ActiveBadge isActive={s.isActive} />}
       actions={(s) => (
-        <div className="flex flex-wrap gap-1 md:min-w-[15rem]">
+        <div className="flex flex-wrap gap-1">
           <Link to={`/admin/students/${s._id}`} className={`${btn} text-brand-700 hover:bg-brand-50`} aria-label={`View ${s.fullName}`}>
             <Eye aria-hidden="true" className="h-3.5 w-3.5" /> View
           </Link>
