@@ -22,14 +22,16 @@ import { recordExtraCaptures, settleWithGateway } from './settle.ts';
 export const newOrderId = () => `ORD_${Date.now()}_${randomBytes(5).toString('hex').toUpperCase()}`;
 
 /**
- * An active course and what this student still owes for it (the fee decision, fees.ts). A fee already
- * covered is refused with 409: paying it again would take the money twice.
+ * An active course and its fee for this student (the fee decision, fees.ts). A fee already covered is
+ * refused with 409: paying it again would take the money twice.
  */
 async function findPayableCourse(ctx: Ctx, actor: Actor, courseId: string) {
   const fee = await findCourseFee(ctx, actor.id, courseId);
   if (!fee) throw badRequest(PAYMENT_MSG.courseUnavailable, { courseId: PAYMENT_MSG.courseUnavailable });
   if (fee.duePaise <= 0) throw conflict(PAYMENT_MSG.feeAlreadyPaid(fee.course.name));
-  return { ...fee.course, pricePaise: fee.duePaise };
+  // The coupon and the order are priced at the fee (the contract's coupon figures); a fee already
+  // covered was refused above.
+  return { ...fee.course, pricePaise: fee.feePaise };
 }
 
 export async function validateCoupon(ctx: Ctx, actor: Actor, input: { courseId: string; code: string }) {

@@ -101,7 +101,7 @@ export default function FeePaymentPage() {
     });
   };
 
-  const fee = course?.due ?? 0;
+  const fee = course?.fee ?? 0;
   const discount = applied?.discount ?? 0;
   const total = applied?.total ?? fee;
   const busy = checkout.processing;

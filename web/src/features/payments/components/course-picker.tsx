@@ -38,7 +38,7 @@ export function CoursePicker({ courses, selectedId, onSelect, disabled }: Props)
                 disabled={paid}
                 onChange={() => onSelect(c)}
                 className="sr-only"
-                aria-label={paid ? `${c.name}, paid` : `${c.name}, ${formatINR(c.due)}`}
+                aria-label={paid ? `${c.name}, paid` : `${c.name}, ${formatINR(c.fee)}`}
               />
               <span className="flex items-start justify-between gap-3">
                 <span className="font-semibold text-slate-900">{c.name}</span>
@@ -55,10 +55,10 @@ export function CoursePicker({ courses, selectedId, onSelect, disabled }: Props)
                 </span>
               ) : (
                 <>
-                  <span className="mt-2 text-2xl font-bold text-brand-800">{formatINR(c.due)}</span>
+                  <span className="mt-2 text-2xl font-bold text-brand-800">{formatINR(c.fee)}</span>
                   {c.status === 'partial' && (
                     <span className="text-xs text-slate-600">
-                      still due of {formatINR(c.fee)} (paid {formatINR(c.paid)}
+                      {formatINR(c.due)} still due (paid {formatINR(c.paid)}
                       {c.discount > 0 ? `, discount ${formatINR(c.discount)}` : ''})
                     </span>
                   )}
