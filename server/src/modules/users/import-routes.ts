@@ -23,7 +23,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest(IMPORT_MSG.noFile, { file: IMPORT_MSG.noFile });
-      const file = await req.file();
+      // A body the multipart parser refuses (no boundary, cut or malformed) is the sender's fault: 400.
+      const file = await req.file().catch(() => {
+        throw badRequest(IMPORT_MSG.noFile, { file: IMPORT_MSG.noFile });
+      });
       if (file?.fieldname !== 'file') throw badRequest(IMPORT_MSG.noFile, { file: IMPORT_MSG.noFile });
       let data: Buffer;
       try {
