@@ -76,8 +76,18 @@ describe('admission request body', () => {
   });
 
   it('decision notes are optional', () => {
-    expect(admissionDecisionBody.parse(undefined)).toEqual({ adminNotes: null });
-    expect(admissionDecisionBody.parse({ adminNotes: '  ' })).toEqual({ adminNotes: null });
-    expect(admissionDecisionBody.parse({ adminNotes: ' Approved from dashboard ' })).toEqual({ adminNotes: 'Approved from dashboard' });
+    expect(admissionDecisionBody.parse(undefined)).toEqual({ adminNotes: null, noteIsForApplicant: false });
+    expect(admissionDecisionBody.parse({ adminNotes: '  ', noteIsForApplicant: true })).toEqual({
+      adminNotes: null,
+      noteIsForApplicant: false,
+    });
+    expect(admissionDecisionBody.parse({ adminNotes: ' Approved from dashboard ' })).toEqual({
+      adminNotes: 'Approved from dashboard',
+      noteIsForApplicant: false,
+    });
+    expect(admissionDecisionBody.parse({ adminNotes: 'Welcome', noteIsForApplicant: true })).toEqual({
+      adminNotes: 'Welcome',
+      noteIsForApplicant: true,
+    });
   });
 });

@@ -24,7 +24,7 @@ describe('student list query', () => {
       { centre: 'paris' },
       { page: '0' },
       { limit: 'x' },
-      { role: 'admin' },
+      { role: 'teacher' },
     ]) {
       expect(studentListQuery.safeParse(q).success, JSON.stringify(q)).toBe(false);
     }

@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { MSG, RESET_TOKEN_TTL_MS } from '@app/common';
 import type { Actor, Ctx } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
 import { batches, centres, loginFailures, passwordResetTokens, rateCounters, revokedTokens, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { resetPasswordMail } from '../mail/templates.ts';
 import { toUserDto } from '../users/dto.ts';
+import { clearSignInLocks, revokeResetLinks } from '../../lib/account-locks.ts';
 
 // Sign-in lockout (docs/product.md section 4): failures are counted per e-mail and client address, so a
 // stranger guessing from one address locks out that address, not the owner signing in from another.
@@ -102,19 +102,6 @@ export async function login(ctx: Ctx, email: string, password: string, address =
   const token = ctx.signer.sign({ sub: user.id, role: user.role, ver: user.tokenVersion });
   const profile = await findUserWithCentre(ctx, user.id);
   return { token, user: profile! };
-}
-
-/** Lifts every sign-in lock of an e-mail (a password reset by link or by an admin). */
-export async function clearSignInLocks(db: Db | Tx, email: string) {
-  await db.update(loginFailures).set({ failures: 0, lockedUntil: null }).where(eq(loginFailures.email, email));
-}
-
-/** Outstanding reset links of a user stop working (admin reset, deactivation; deletion removes them). */
-export async function revokeResetLinks(db: Db | Tx, userId: string) {
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Ends every session of the user: all tokens issued before stop working. */

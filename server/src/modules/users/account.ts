@@ -6,7 +6,7 @@ import { batches, centres, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
-import { clearSignInLocks, revokeResetLinks } from '../auth/service.ts';
+import { clearSignInLocks, revokeResetLinks } from '../../lib/account-locks.ts';
 import { temporaryPasswordMail } from '../mail/templates.ts';
 import { toUserDto } from './dto.ts';
 
