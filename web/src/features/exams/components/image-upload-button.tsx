@@ -51,7 +51,7 @@ export function ImageUploadButton({ label, onUploaded }: { label: string; onUplo
           if (file) void upload(file);
         }}
       />
-      <span className="text-slate-500">Formatting: **bold**, *italic*, lists, | tables |</span>
+      <span className="text-slate-600">Formatting: **bold**, *italic*, lists, | tables |</span>
       {error && (
         <span role="alert" className="text-red-700">
           {error}

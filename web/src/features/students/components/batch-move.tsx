@@ -20,7 +20,7 @@ export function BatchMove({ student }: { student: Pick<User, '_id' | 'batch'> })
   const current = student.batch?._id ?? '';
   const options = batches.data ?? [];
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
       <label htmlFor={id} className="sr-only">
         Batch
       </label>
@@ -28,7 +28,7 @@ export function BatchMove({ student }: { student: Pick<User, '_id' | 'batch'> })
         id={id}
         value={choice}
         onChange={(e) => setChoice(e.target.value)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+        className="min-w-0 max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
       >
         <option value="">No batch</option>
         {student.batch && !options.some((b) => b._id === student.batch?._id) && (
