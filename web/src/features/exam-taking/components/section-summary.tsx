@@ -19,7 +19,8 @@ export function SectionSummary({ sections, questionIds, progress }: Props) {
     };
   });
   return (
-    <div className="overflow-x-auto">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (axe scrollable-region-focusable)
+    <section className="overflow-x-auto" aria-label="Answers by section" tabIndex={0}>
       <table className="w-full min-w-[28rem] border-collapse text-sm" aria-label="Your answers by section">
         <thead>
           <tr className="bg-slate-100 text-left">
@@ -54,6 +55,6 @@ export function SectionSummary({ sections, questionIds, progress }: Props) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

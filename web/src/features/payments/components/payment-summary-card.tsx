@@ -56,7 +56,8 @@ function Figures({ s }: { s: PaymentSummary }) {
 
 function Schedule({ installments }: { installments: Installment[] }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (axe scrollable-region-focusable)
+    <section className="mt-4 overflow-x-auto" aria-label="Installments" tabIndex={0}>
       <table className="min-w-full text-sm">
         <caption className="mb-1 text-left text-sm font-semibold text-slate-700">Installment schedule</caption>
         <thead className="whitespace-nowrap text-left text-xs text-slate-500">
@@ -94,7 +95,7 @@ function Schedule({ installments }: { installments: Installment[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
