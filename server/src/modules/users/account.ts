@@ -37,12 +37,21 @@ async function assertAnotherActiveAdmin(tx: Tx, id: string) {
   if (others.n === 0) throw conflict(USER_MSG.lastAdmin);
 }
 
+/**
+ * Deactivating or deleting accounts runs one at a time: two admins cutting each other off at once would
+ * otherwise lock each other's rows in opposite orders (a deadlock on PostgreSQL) instead of one being refused.
+ */
+async function serialiseAdminChanges(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(7235001)`);
+}
+
 const auditPrefix = (role: string) => (role === 'admin' ? 'admin' : 'user');
 
 /** Activate or deactivate; deactivation also ends every session and every outstanding reset link at once. */
 export async function setUserActive(ctx: Ctx, actor: Actor, id: string, isActive: boolean) {
   if (id === actor.id && !isActive) throw badRequest(USER_MSG.cannotDeactivateSelf);
   const updated = await ctx.db.transaction(async (tx) => {
+    await serialiseAdminChanges(tx);
     const before = await lockAccount(tx, id);
     if (!isActive && before.role === 'admin' && before.isActive) await assertAnotherActiveAdmin(tx, id);
     const [row] = await tx
@@ -125,6 +134,7 @@ export async function resetUserPassword(ctx: Ctx, actor: Actor, id: string) {
 export async function deleteUser(ctx: Ctx, actor: Actor, id: string) {
   if (id === actor.id) throw badRequest(USER_MSG.cannotDeleteSelf);
   const removed = await ctx.db.transaction(async (tx) => {
+    await serialiseAdminChanges(tx);
     const before = await lockAccount(tx, id);
     if (before.role === 'admin' && before.isActive) await assertAnotherActiveAdmin(tx, id);
     await tx.delete(users).where(eq(users.id, id));
