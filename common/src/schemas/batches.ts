@@ -36,7 +36,8 @@ export const BATCH_MSG = {
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** A calendar date (YYYY-MM-DD) that exists. */
+/** A calendar date (YYYY-MM-DD) that exists, in years 1900-2999 (PostgreSQL has no year 0, and no class,
+ * batch or report of an institute lies outside these years). */
 export const isoDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
@@ -44,7 +45,8 @@ export const isoDate = (label: string) =>
     .regex(DATE_RE, `${label} must be a date (YYYY-MM-DD)`)
     .refine((v) => {
       const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+      const year = Number(v.slice(0, 4));
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && year >= 1900 && year <= 2999;
     }, `${label} must be a date (YYYY-MM-DD)`);
 
 const clockTime = (label: string) =>
