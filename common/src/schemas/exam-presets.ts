@@ -8,6 +8,8 @@ export const examPresetSchema = z.object({
   duration: z.number().int(),
   negativeMarks: z.number(),
   resultMode: z.enum(RESULT_MODES),
+  /** The section whose marks order equal totals (CLAT: Legal Reasoning), or null. */
+  tieBreakSection: z.string().nullable(),
   sections: z.array(z.object({ title: z.string(), questionsMin: z.number().int(), questionsMax: z.number().int() })),
 });
 export type ExamPreset = z.infer<typeof examPresetSchema>;
@@ -25,6 +27,7 @@ export const EXAM_PRESETS: ExamPreset[] = [
     duration: 120,
     negativeMarks: 0.25,
     resultMode: 'rank',
+    tieBreakSection: 'Legal Reasoning',
     sections: [
       range('English Language', 22, 26),
       range('Current Affairs, including General Knowledge', 28, 32),
@@ -39,6 +42,7 @@ export const EXAM_PRESETS: ExamPreset[] = [
     duration: 120,
     negativeMarks: 0.25,
     resultMode: 'rank',
+    tieBreakSection: null,
     sections: [range('Constitutional Law', 20, 40), range('Other Law Subjects', 80, 100)],
   },
   {
@@ -47,6 +51,7 @@ export const EXAM_PRESETS: ExamPreset[] = [
     duration: 120,
     negativeMarks: 0.25,
     resultMode: 'rank',
+    tieBreakSection: null,
     sections: [range('English Language', 50), range('Current Affairs & General Knowledge', 30), range('Logical Reasoning', 70)],
   },
   {
@@ -55,6 +60,7 @@ export const EXAM_PRESETS: ExamPreset[] = [
     duration: 150,
     negativeMarks: 0,
     resultMode: 'rank',
+    tieBreakSection: null,
     sections: [
       range('Constitution of India', 10, 40),
       range('Contract and Torts', 10, 40),
@@ -71,6 +77,7 @@ export const EXAM_PRESETS: ExamPreset[] = [
     duration: 120,
     negativeMarks: 0.25,
     resultMode: 'rank',
+    tieBreakSection: null,
     sections: [
       range('General Knowledge and Language', 20, 60),
       range('Constitution of India', 10, 40),

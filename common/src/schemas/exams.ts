@@ -29,6 +29,8 @@ export const EXAM_MESSAGES = {
   negativeMarks: 'Negative marks must be a number from 0 to 100',
   questionNegativeMarks: "A question's negative marks must be a number from 0 to 100",
   resultMode: 'Result mode must be grade or rank',
+  tieBreakSection: "The tie-break section must be the title of one of the paper's sections",
+  solutionsRelease: 'Solutions must be released with the results or never',
   sectionsAndQuestions: 'Send the questions inside sections or as a flat list, not both',
   sectionTitle: 'Every section needs a title',
   tooManySections: `At most ${PAPER_LIMITS.sections} sections`,
@@ -41,6 +43,10 @@ export const EXAM_MESSAGES = {
 
 export const RESULT_MODES = ['grade', 'rank'] as const;
 export type ResultMode = (typeof RESULT_MODES)[number];
+
+/** When a student may read the solutions of a paper: with the published results (default), or never. */
+export const SOLUTIONS_RELEASES = ['with_results', 'never'] as const;
+export type SolutionsRelease = (typeof SOLUTIONS_RELEASES)[number];
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -205,6 +211,14 @@ const examFields = {
   ),
   negativeMarks: z.preprocess(emptyToUndefined, penalty(EXAM_MESSAGES.negativeMarks).default(0)),
   resultMode: z.enum(RESULT_MODES, { error: EXAM_MESSAGES.resultMode }).default('grade'),
+  /** A section's title: equal totals are ordered by that section's marks before sharing a rank. */
+  tieBreakSection: z
+    .string({ error: EXAM_MESSAGES.tieBreakSection })
+    .trim()
+    .max(200, EXAM_MESSAGES.tieBreakSection)
+    .nullish()
+    .transform((v) => v || null),
+  solutionsRelease: z.enum(SOLUTIONS_RELEASES, { error: EXAM_MESSAGES.solutionsRelease }).default('with_results'),
   instructions: z
     .array(z.string().max(2_000, 'An instruction is too long'))
     .max(50)
@@ -222,6 +236,9 @@ export const examBody = z.object(examFields).superRefine((v, ctx) => {
   }
   if (typeof v.passingMarks === 'number' && v.passingMarks > v.totalMarks) {
     ctx.addIssue({ code: 'custom', path: ['passingMarks'], message: EXAM_MESSAGES.passingOverTotal });
+  }
+  if (v.tieBreakSection && !(v.sections ?? []).some((s) => s?.title === v.tieBreakSection)) {
+    ctx.addIssue({ code: 'custom', path: ['tieBreakSection'], message: EXAM_MESSAGES.tieBreakSection });
   }
   if (v.sections && v.questions.length > 0) {
     ctx.addIssue({ code: 'custom', path: ['sections'], message: EXAM_MESSAGES.sectionsAndQuestions });
@@ -329,6 +346,8 @@ const examBase = {
   passingMarks: z.number().nullable(),
   negativeMarks: z.number(),
   resultMode: z.enum(RESULT_MODES),
+  tieBreakSection: z.string().nullable(),
+  solutionsRelease: z.enum(SOLUTIONS_RELEASES),
   instructions: z.array(z.string()),
   questionsCount: z.number().int(),
   totalQuestions: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUBMISSION_SORT_KEYS, SUBMISSIONS_PAGE_SIZE } from '../constants.ts';
 import { isStorableDate } from '../rules/dates.ts';
-import { answersMap, blankIsMissing, courseRef, QUESTION_TYPES } from './exams.ts';
+import { answersMap, blankIsMissing, courseRef, QUESTION_TYPES, RESULT_MODES } from './exams.ts';
 
 export const SUBMISSION_STATUSES = ['SUBMITTED', 'EVALUATED', 'PENDING'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -81,8 +81,12 @@ export type Score = z.infer<typeof scoreSchema>;
 /** GET /api/results/student item (docs/product.md section 7): marks fields null until the exam's results are published. */
 export const studentResultSchema = z.object({
   _id: z.string(),
-  exam: z.object({ _id: z.string(), title: z.string() }),
+  exam: z.object({ _id: z.string(), title: z.string(), resultMode: z.enum(RESULT_MODES) }),
   resultsPublished: z.boolean(),
+  /** Rank among the exam's candidates, their number and the percentile; null until published. */
+  rank: z.number().int().nullable(),
+  candidates: z.number().int().nullable(),
+  percentile: z.number().nullable(),
   marksObtained: z.number().nullable(),
   totalMarks: z.number(),
   percentage: z.number().nullable(),

@@ -259,6 +259,12 @@ export const exams = pgTable(
     resultMode: text('result_mode', { enum: ['grade', 'rank'] })
       .notNull()
       .default('grade'),
+    /** A section title: equal totals are ordered by that section's marks before sharing a rank. */
+    tieBreakSection: text('tie_break_section'),
+    /** When a student may read the solutions: with the published results, or never. */
+    solutionsRelease: text('solutions_release', { enum: ['with_results', 'never'] })
+      .notNull()
+      .default('with_results'),
     instructions: jsonb('instructions').$type<string[]>().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),
     resultsPublished: boolean('results_published').notNull().default(false),
@@ -426,3 +432,4 @@ export const rateCounters = pgTable('rate_counters', {
 // The money tables live in their own file; everything is imported from here.
 export * from './schema-payments.ts';
 export * from './schema-batches.ts';
+export * from './schema-results.ts';

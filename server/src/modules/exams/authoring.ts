@@ -26,6 +26,8 @@ const examColumns = (input: ExamData) => ({
   passingMarks: passingMarksOf(input),
   negativeMarks: input.negativeMarks,
   resultMode: input.resultMode,
+  tieBreakSection: input.tieBreakSection,
+  solutionsRelease: input.solutionsRelease,
   instructions: input.instructions,
   ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
 });

@@ -64,6 +64,8 @@ export function examBaseDto(e: ExamRow, course: CourseRef, questionsCount: numbe
     passingMarks: e.passingMarks === null ? null : Number(e.passingMarks),
     negativeMarks: Number(e.negativeMarks),
     resultMode: e.resultMode,
+    tieBreakSection: e.tieBreakSection,
+    solutionsRelease: e.solutionsRelease,
     instructions: e.instructions,
     questionsCount,
     totalQuestions: questionsCount,

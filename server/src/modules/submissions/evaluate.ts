@@ -6,6 +6,7 @@ import { exams, questions, submissions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findSubmissionDetail } from './detail.ts';
+import { computeRankings, ensureRankings } from '../rankings/service.ts';
 import { passedOf, totalsOf } from '../attempts/marking.ts';
 
 type EvaluateInput = { answers: { questionId: string; marksObtained: number }[]; feedback?: string } & Partial<EvaluateBody>;
@@ -24,6 +25,7 @@ const snapshot = (s: typeof submissions.$inferSelect) => ({
  * answer has marks, and only then pass/fail.
  */
 export async function evaluateSubmission(ctx: Ctx, actor: Actor, id: string, input: EvaluateInput) {
+  let examId = '';
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ s: submissions, passingMarks: exams.passingMarks })
@@ -72,7 +74,10 @@ export async function evaluateSubmission(ctx: Ctx, actor: Actor, id: string, inp
       .where(eq(submissions.id, id))
       .returning();
     await recordAudit(tx, actor, 'submission.evaluate', 'submission', id, snapshot(row.s), snapshot(after));
+    examId = row.s.examId;
   });
+  // A regrade of a published exam re-ranks its candidates.
+  await ensureRankings(ctx.db, [examId]);
   return { message: SUBMISSION_MESSAGES.evaluated, submission: await findSubmissionDetail(ctx, actor, id) };
 }
 
@@ -88,6 +93,8 @@ export async function publishResults(ctx: Ctx, actor: Actor, examId: string) {
     if (pending > 0) throw conflict(SUBMISSION_MESSAGES.pendingEvaluation(pending));
     const at = exam.resultsPublished && exam.resultsPublishedAt ? exam.resultsPublishedAt : new Date();
     const [row] = await tx.update(exams).set({ resultsPublished: true, resultsPublishedAt: at }).where(eq(exams.id, examId)).returning();
+    // Publishing and re-publishing rank every candidate afresh (docs/product-results.md).
+    await computeRankings(tx, examId);
     await recordAudit(
       tx,
       actor,
@@ -113,5 +120,6 @@ export async function unpublishResults(ctx: Ctx, actor: Actor, examId: string) {
     .where(eq(exams.id, examId))
     .returning();
   await recordAudit(ctx.db, actor, 'exam.unpublish_results', 'exam', examId, before, { resultsPublished: false });
+  await computeRankings(ctx.db, examId);
   return { message: SUBMISSION_MESSAGES.unpublished, exam: { _id: row.id, resultsPublished: false, resultsPublishedAt: null } };
 }

@@ -4,6 +4,7 @@ import type { Actor, Ctx } from '../../context.ts';
 import { exams, submissions, users } from '../../db/schema.ts';
 import { toQuestionStudent } from '../exams/dto.ts';
 import { loadQuestionsByExam } from '../exams/queries.ts';
+import { ensureRankings, findRanks } from '../rankings/service.ts';
 import { marksView, studentRefOf, submissionBaseOf } from './views.ts';
 
 async function findOwnSubmissions(ctx: Ctx, actor: Actor) {
@@ -18,6 +19,7 @@ async function findOwnSubmissions(ctx: Ctx, actor: Actor) {
         durationMinutes: exams.durationMinutes,
         totalMarks: exams.totalMarks,
         resultsPublished: exams.resultsPublished,
+        resultMode: exams.resultMode,
       },
       student: {
         id: users.id,
@@ -61,12 +63,24 @@ export async function findMySubmissions(ctx: Ctx, actor: Actor): Promise<MySubmi
 /** GET /api/results/student: marks fields null until the exam's results are published. */
 export async function findStudentResults(ctx: Ctx, actor: Actor): Promise<StudentResult[]> {
   const rows = await findOwnSubmissions(ctx, actor);
+  await ensureRankings(
+    ctx.db,
+    rows.filter((r) => r.exam.resultsPublished).map((r) => r.exam.id),
+  );
+  const ranks = await findRanks(
+    ctx.db,
+    rows.filter((r) => r.exam.resultsPublished).map((r) => r.s.id),
+  );
   return rows.map(({ s, exam }) => {
     const { score, grade, isPassed, feedback } = marksView(s, { role: 'student', resultsPublished: exam.resultsPublished });
+    const place = exam.resultsPublished ? ranks.get(s.id) : undefined;
     return {
       _id: s.id,
-      exam: { _id: exam.id, title: exam.title },
+      exam: { _id: exam.id, title: exam.title, resultMode: exam.resultMode },
       resultsPublished: exam.resultsPublished,
+      rank: place?.rank ?? null,
+      candidates: place?.candidates ?? null,
+      percentile: place?.percentile ?? null,
       marksObtained: score?.marksObtained ?? null,
       totalMarks: Number(s.totalMarks),
       percentage: score?.percentage ?? null,

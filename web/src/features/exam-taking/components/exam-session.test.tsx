@@ -23,6 +23,8 @@ const exam: ExamStudent = {
   totalMarks: 2,
   passingMarks: 1,
   negativeMarks: 0,
+  tieBreakSection: null,
+  solutionsRelease: 'with_results',
   resultMode: 'grade',
   sections: [],
   instructions: [],

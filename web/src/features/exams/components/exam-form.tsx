@@ -29,7 +29,16 @@ import { QuestionList } from './question-list.tsx';
 
 type Scalars = Pick<
   ExamBody,
-  'title' | 'description' | 'course' | 'duration' | 'totalMarks' | 'passingMarks' | 'negativeMarks' | 'resultMode'
+  | 'title'
+  | 'description'
+  | 'course'
+  | 'duration'
+  | 'totalMarks'
+  | 'passingMarks'
+  | 'negativeMarks'
+  | 'resultMode'
+  | 'tieBreakSection'
+  | 'solutionsRelease'
 >;
 
 const defaultsOf = (exam: ExamAdmin | null): Scalars => ({
@@ -41,6 +50,8 @@ const defaultsOf = (exam: ExamAdmin | null): Scalars => ({
   passingMarks: exam ? exam.passingMarks : EXAM_DEFAULTS.passingMarks,
   negativeMarks: exam?.negativeMarks ?? 0,
   resultMode: exam?.resultMode ?? 'grade',
+  tieBreakSection: exam?.tieBreakSection ?? '',
+  solutionsRelease: exam?.solutionsRelease ?? 'with_results',
 });
 
 /** docs/product.md section 5 "Exam form": create or edit an exam with its questions. */
@@ -68,6 +79,7 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
     setValue('negativeMarks', preset.negativeMarks);
     setValue('resultMode', preset.resultMode);
     if (preset.resultMode === 'rank') setValue('passingMarks', null);
+    setValue('tieBreakSection', preset.tieBreakSection ?? '');
     setSections(sectionsFromPreset(preset));
     setQuestions([]);
   };
@@ -105,7 +117,8 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const field = issue.path[0];
-        if (field === 'totalMarks' || field === 'passingMarks' || field === 'negativeMarks') setError(field, { message: issue.message });
+        if (field === 'totalMarks' || field === 'passingMarks' || field === 'negativeMarks' || field === 'tieBreakSection')
+          setError(field, { message: issue.message });
         else toast.error(issue.message);
       }
       return;
@@ -214,6 +227,23 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
             error={e.resultMode?.message}
             {...register('resultMode')}
           />
+          <SelectField
+            label="Solutions"
+            options={[
+              { value: 'with_results', label: 'Shown with the results' },
+              { value: 'never', label: 'Never shown' },
+            ]}
+            error={e.solutionsRelease?.message}
+            {...register('solutionsRelease')}
+          />
+          {sections && (
+            <SelectField
+              label="Tie-break section (equal scores)"
+              options={[{ value: '', label: 'None' }, ...sections.map((s) => ({ value: s.title, label: s.title || 'Untitled section' }))]}
+              error={e.tieBreakSection?.message}
+              {...register('tieBreakSection')}
+            />
+          )}
         </div>
       </div>
       <InstructionsEditor value={instructions} onChange={setInstructions} />

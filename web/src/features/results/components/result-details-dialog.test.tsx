@@ -8,8 +8,11 @@ afterEach(cleanup);
 // A 6-question exam: 4 MCQs (1 right, 1 wrong, 2 left) and 2 evaluated descriptive answers.
 const result: StudentResult = {
   _id: 's-1',
-  exam: { _id: 'e-1', title: 'Legal Reasoning Test' },
+  exam: { _id: 'e-1', title: 'Legal Reasoning Test', resultMode: 'grade' },
   resultsPublished: true,
+  rank: null,
+  candidates: null,
+  percentile: null,
   marksObtained: 7,
   totalMarks: 10,
   percentage: 70,

@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { examRankings, exams, examSections, questions, submissionRanks, submissions } from '../../db/schema.ts';
+import { rankCandidates } from './compute.ts';
+
+type ExamForRanking = Pick<typeof exams.$inferSelect, 'id' | 'tieBreakSection' | 'resultsPublished'>;
+
+/**
+ * Whether an exam's submissions are ranked at all: every exam with published results. This is the one
+ * guard that decides it (a practice paper, once exams have one, answers false here), so a route that
+ * shows ranks only ever reads rows this function allowed to exist.
+ */
+export function isRankedExam(exam: ExamForRanking): boolean {
+  return exam.resultsPublished;
+}
+
+/**
+ * What the ranks were computed from: the submissions' count, summed marks and latest change, and the
+ * exam's version (its sections and tie-break). When it differs from the stored one the ranks are stale.
+ */
+const fingerprintSql = sql<string>`concat_ws(':',
+  count(${submissions.id}),
+  coalesce(sum(${submissions.marksObtained}), 0),
+  coalesce(extract(epoch from max(greatest(${submissions.submittedAt}, ${submissions.evaluatedAt}))), 0),
+  extract(epoch from ${exams.updatedAt}),
+  coalesce(${exams.tieBreakSection}, ''))`;
+
+/** Recomputes and stores the ranks of one exam (at publication, re-publication and every regrade). */
+export async function computeRankings(db: Db | Tx, examId: string) {
+  await db.transaction(async (tx) => {
+    // One computation per exam at a time: a second waits and then writes the same figures.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rankings:${examId}`}))`);
+    const [exam] = await tx
+      .select({
+        id: exams.id,
+        tieBreakSection: exams.tieBreakSection,
+        resultsPublished: exams.resultsPublished,
+        fingerprint: fingerprintSql,
+      })
+      .from(exams)
+      .leftJoin(submissions, eq(submissions.examId, exams.id))
+      .where(eq(exams.id, examId))
+      .groupBy(exams.id);
+    if (!exam) return;
+    await tx.delete(submissionRanks).where(eq(submissionRanks.examId, examId));
+    await tx.delete(examRankings).where(eq(examRankings.examId, examId));
+    if (!isRankedExam(exam)) return;
+    const [sections, qs, rows] = await Promise.all([
+      tx
+        .select({ id: examSections.id, title: examSections.title })
+        .from(examSections)
+        .where(eq(examSections.examId, examId))
+        .orderBy(asc(examSections.position)),
+      tx
+        .select({ id: questions.id, sectionId: questions.sectionId, marks: questions.marks })
+        .from(questions)
+        .where(eq(questions.examId, examId)),
+      tx
+        .select({ submissionId: submissions.id, marksObtained: submissions.marksObtained, answers: submissions.answers })
+        .from(submissions)
+        .where(eq(submissions.examId, examId)),
+    ]);
+    const tieBreak = exam.tieBreakSection ? (sections.find((s) => s.title === exam.tieBreakSection)?.id ?? null) : null;
+    const { ranked, stats } = rankCandidates(
+      rows.map((r) => ({ ...r, marksObtained: Number(r.marksObtained) })),
+      qs.map((q) => ({ ...q, marks: Number(q.marks) })),
+      sections.map((s) => s.id),
+      tieBreak,
+    );
+    for (let i = 0; i < ranked.length; i += 500) {
+      await tx.insert(submissionRanks).values(ranked.slice(i, i + 500).map((r) => ({ ...r, examId })));
+    }
+    await tx.insert(examRankings).values({ examId, fingerprint: exam.fingerprint, candidates: ranked.length, stats });
+  });
+}
+
+/** Brings the ranks of these exams up to date: any ranked exam whose fingerprint changed is recomputed. */
+export async function ensureRankings(db: Db | Tx, examIds: string[]) {
+  const ids = [...new Set(examIds)];
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: exams.id, fingerprint: fingerprintSql, stored: examRankings.fingerprint, published: exams.resultsPublished })
+    .from(exams)
+    .leftJoin(submissions, eq(submissions.examId, exams.id))
+    .leftJoin(examRankings, eq(examRankings.examId, exams.id))
+    .where(inArray(exams.id, ids))
+    .groupBy(exams.id, examRankings.examId);
+  for (const r of rows) {
+    if (r.published ? r.fingerprint !== r.stored : r.stored !== null) await computeRankings(db, r.id);
+  }
+}
+
+/** The stored rank of each of these submissions (after ensureRankings). */
+export async function findRanks(db: Db | Tx, submissionIds: string[]) {
+  const byId = new Map<string, { rank: number; percentile: number; candidates: number }>();
+  if (submissionIds.length === 0) return byId;
+  const rows = await db
+    .select({
+      id: submissionRanks.submissionId,
+      rank: submissionRanks.rank,
+      percentile: submissionRanks.percentile,
+      candidates: examRankings.candidates,
+    })
+    .from(submissionRanks)
+    .innerJoin(examRankings, eq(examRankings.examId, submissionRanks.examId))
+    .where(and(inArray(submissionRanks.submissionId, submissionIds)));
+  for (const r of rows) byId.set(r.id, { rank: r.rank, percentile: r.percentile, candidates: r.candidates });
+  return byId;
+}
