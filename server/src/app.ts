@@ -16,6 +16,7 @@ import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createGateway } from './modules/payments/gateways/index.ts';
 import { batchModuleRoutes } from './modules/batches/routes.ts';
+import { analysisRoutes } from './modules/analysis/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(auditRoutes, { prefix: '/audit' });
       await api.register(batchModuleRoutes);
+      await api.register(analysisRoutes);
       if (config.NODE_ENV !== 'production' && !config.SMTP_URL) {
         await api.register(devRoutes, { prefix: '/dev' });
       }

@@ -25,6 +25,8 @@ afterAll(async () => t?.close());
 /** Routes whose path or body names one of A's objects: B must get 403 or 404 (docs/product.md section 7). */
 const OWNED_BY_A = new Set([
   'GET /api/submissions/:id',
+  'GET /api/submissions/:id/analysis',
+  'GET /api/submissions/:id/review',
   'GET /api/payments/status/:orderId',
   'GET /api/payments/:id/receipt',
   'POST /api/payments/sandbox/checkout/:orderId',
@@ -163,6 +165,8 @@ describe('allowed calls', () => {
   ]);
   /** Reads that need a query the matrix does not send (a batch, a date): past the guard, they answer 400. */
   const BAD_QUERY_READS = new Set(['GET /api/attendance', 'GET /api/sessions']);
+  /** Reads of a submission whose exam's results are not published: past the guard, they answer 409. */
+  const UNPUBLISHED_READS = new Set(['GET /api/submissions/:id/analysis', 'GET /api/submissions/:id/review']);
 
   it.each(ROLES)('%s passes the guard of every route it may call, and reads answer 200', async (role) => {
     const wrong: string[] = [];
@@ -177,7 +181,10 @@ describe('allowed calls', () => {
         if (status !== 403 || res.json().message !== MSG.registrationDisabled) wrong.push(`${r.key}: ${status}`);
       } else if (status === 401 || status === 403 || status >= 500) {
         wrong.push(`${r.key}: ${status} ${res.body.slice(0, 120)}`);
-      } else if (r.method === 'GET' && status !== (NOT_FOUND_READS.has(r.key) ? 404 : BAD_QUERY_READS.has(r.key) ? 400 : 200)) {
+      } else if (
+        r.method === 'GET' &&
+        status !== (NOT_FOUND_READS.has(r.key) ? 404 : BAD_QUERY_READS.has(r.key) ? 400 : UNPUBLISHED_READS.has(r.key) ? 409 : 200)
+      ) {
         wrong.push(`${r.key}: ${status} ${res.body.slice(0, 120)}`);
       }
     }

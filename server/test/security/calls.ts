@@ -28,6 +28,7 @@ export function paramsOfA(w: World) {
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
+    if (name === 'questionId') return w.exam.questions[0]._id;
     if (name === 'token') return 'not-a-reset-token-0000000000000000000000000';
     if (name === 'email') return w.a.student.email;
     if (name === 'key') return 'no-such-image.jpg';
@@ -61,6 +62,7 @@ export function bodyFor(key: string, w: World): unknown {
     'PATCH /api/exams/:id': { isActive: false },
     'PUT /api/exams/:examId/attempt/answers': { answers: { [q0._id]: 1 } },
     'POST /api/submissions': { examId: w.openExam._id, answers: {} },
+    'POST /api/bookmarks': { questionId: q0._id, note: 'Revise this' },
     'PATCH /api/submissions/:id/evaluate': { answers: [{ questionId: q2._id, marksObtained: 6 }], feedback: 'Full marks' },
     'POST /api/admission-requests': {
       fullName: 'Another Applicant',

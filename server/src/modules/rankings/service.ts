@@ -25,6 +25,36 @@ const fingerprintSql = sql<string>`concat_ws(':',
   extract(epoch from ${exams.updatedAt}),
   coalesce(${exams.tieBreakSection}, ''))`;
 
+/**
+ * Ranks every submission of an exam as it stands (nothing stored): the one computation behind the
+ * stored ranks and the admin's merit list.
+ */
+export async function rankExam(db: Db | Tx, examId: string, tieBreakSection: string | null) {
+  const [sections, qs, rows] = await Promise.all([
+    db
+      .select({ id: examSections.id, title: examSections.title })
+      .from(examSections)
+      .where(eq(examSections.examId, examId))
+      .orderBy(asc(examSections.position)),
+    db
+      .select({ id: questions.id, sectionId: questions.sectionId, marks: questions.marks })
+      .from(questions)
+      .where(eq(questions.examId, examId)),
+    db
+      .select({ submissionId: submissions.id, marksObtained: submissions.marksObtained, answers: submissions.answers })
+      .from(submissions)
+      .where(eq(submissions.examId, examId)),
+  ]);
+  const tieBreak = tieBreakSection ? (sections.find((s) => s.title === tieBreakSection)?.id ?? null) : null;
+  const result = rankCandidates(
+    rows.map((r) => ({ ...r, marksObtained: Number(r.marksObtained) })),
+    qs.map((q) => ({ ...q, marks: Number(q.marks) })),
+    sections.map((s) => s.id),
+    tieBreak,
+  );
+  return { ...result, sections };
+}
+
 /** Recomputes and stores the ranks of one exam (at publication, re-publication and every regrade). */
 export async function computeRankings(db: Db | Tx, examId: string) {
   await db.transaction(async (tx) => {
@@ -45,28 +75,7 @@ export async function computeRankings(db: Db | Tx, examId: string) {
     await tx.delete(submissionRanks).where(eq(submissionRanks.examId, examId));
     await tx.delete(examRankings).where(eq(examRankings.examId, examId));
     if (!isRankedExam(exam)) return;
-    const [sections, qs, rows] = await Promise.all([
-      tx
-        .select({ id: examSections.id, title: examSections.title })
-        .from(examSections)
-        .where(eq(examSections.examId, examId))
-        .orderBy(asc(examSections.position)),
-      tx
-        .select({ id: questions.id, sectionId: questions.sectionId, marks: questions.marks })
-        .from(questions)
-        .where(eq(questions.examId, examId)),
-      tx
-        .select({ submissionId: submissions.id, marksObtained: submissions.marksObtained, answers: submissions.answers })
-        .from(submissions)
-        .where(eq(submissions.examId, examId)),
-    ]);
-    const tieBreak = exam.tieBreakSection ? (sections.find((s) => s.title === exam.tieBreakSection)?.id ?? null) : null;
-    const { ranked, stats } = rankCandidates(
-      rows.map((r) => ({ ...r, marksObtained: Number(r.marksObtained) })),
-      qs.map((q) => ({ ...q, marks: Number(q.marks) })),
-      sections.map((s) => s.id),
-      tieBreak,
-    );
+    const { ranked, stats } = await rankExam(tx, examId, exam.tieBreakSection);
     for (let i = 0; i < ranked.length; i += 500) {
       await tx.insert(submissionRanks).values(ranked.slice(i, i + 500).map((r) => ({ ...r, examId })));
     }

@@ -10,12 +10,14 @@ import { DashboardSection } from './dashboard-section.tsx';
 
 const published = (r: StudentResult) => r.resultsPublished && r.percentage !== null;
 
-/** Stats of docs/product.md section 2 "Student dashboard": average and best over published results; rank is not calculated. */
+/** Stats of docs/product.md section 2 "Student dashboard": average and best over published results; the latest rank (docs/product-results.md). */
 export function ResultStats({ query }: { query: UseQueryResult<StudentResult[]> }) {
   return (
     <DashboardSection title="Performance" icon={<BarChart3 className="h-5 w-5" />} query={query} errorText="Failed to load your statistics">
       {(list: StudentResult[]) => {
         const stats = resultStats(list.map((r) => (published(r) ? r : { ...r, percentage: null })));
+        // The list is newest first: the first ranked result is the latest rank.
+        const latest = list.find((r) => r.rank !== null);
         return (
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <StatTile label="Exams Taken" value={list.length} icon={<ListOrdered aria-hidden="true" className="h-5 w-5" />} />
@@ -33,7 +35,15 @@ export function ResultStats({ query }: { query: UseQueryResult<StudentResult[]> 
             />
             <StatTile
               label="Rank"
-              value={<span className="block text-sm font-semibold leading-tight text-slate-500">Not calculated</span>}
+              value={
+                latest ? (
+                  <span title={latest.exam.title}>
+                    {latest.rank} / {latest.candidates}
+                  </span>
+                ) : (
+                  <span className="block text-sm font-semibold leading-tight text-slate-500">Not calculated</span>
+                )
+              }
               tone="slate"
               icon={<Award aria-hidden="true" className="h-5 w-5" />}
             />
