@@ -60,6 +60,9 @@ const routes: RouteObject[] = [
           { path: '/student/dashboard', element: student(page(() => import('./dashboards/student-dashboard-page.tsx'))) },
           { path: '/student/exam/:examId', element: student(page(() => import('../features/exam-taking/exam-page.tsx'))) },
           { path: '/student/results', element: student(page(() => import('../features/results/results-page.tsx'))) },
+          { path: '/student/results/:id/analysis', element: student(page(() => import('../features/analysis/analysis-page.tsx'))) },
+          { path: '/student/results/:id/review', element: student(page(() => import('../features/analysis/review-page.tsx'))) },
+          { path: '/student/revision', element: student(page(() => import('../features/analysis/revision-page.tsx'))) },
           { path: '/student/admission', element: student(page(() => import('../features/student/admission-page.tsx'))) },
           { path: '/student/payment', element: student(page(() => import('../features/payments/fee-payment-page.tsx'))) },
           // The success page links to /student/payments (docs/product.md section 2): the same screen.
@@ -71,6 +74,7 @@ const routes: RouteObject[] = [
           { path: '/admin/admins', element: admin(page(() => import('../features/admins/admins-page.tsx'))) },
           { path: '/admin/exams', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },
           { path: '/admin/exams/create', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },
+          { path: '/admin/exams/:id/results', element: admin(page(() => import('../features/analysis/merit-list-page.tsx'))) },
           { path: '/admin/submissions', element: admin(page(() => import('../features/submissions/submissions-page.tsx'))) },
           { path: '/admin/admissions', element: admin(page(() => import('../features/admissions/admin-admissions-page.tsx'))) },
           { path: '/admin/admissions/:id', element: admin(page(() => import('../features/admissions/admin-admission-detail-page.tsx'))) },

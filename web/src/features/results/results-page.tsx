@@ -37,9 +37,14 @@ function ResultsList() {
     <section className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-brand-800">My Results</h1>
-        <Link to="/student/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
-          Back to Dashboard
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link to="/student/revision" className="text-sm font-medium text-brand-700 hover:underline">
+            My revision
+          </Link>
+          <Link to="/student/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+            Back to Dashboard
+          </Link>
+        </div>
       </div>
       <div className="mt-6 grid gap-6">
         <QueryState

@@ -1,7 +1,8 @@
 import { plural } from '@app/common/rules/text';
 import type { ExamListItem } from '@app/common/schemas/exams';
 import { preview } from '@app/common/rules/text';
-import { Pencil, Power, Trash2 } from 'lucide-react';
+import { ListOrdered, Pencil, Power, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/badge.tsx';
 
 type Props = {
@@ -122,6 +123,16 @@ function ExamActions({ exam, busy, onToggle, onEdit, onDelete }: ActionProps) {
         <Pencil aria-hidden="true" className="h-4 w-4" />
         Edit
       </button>
+      {(exam.submissionsCount ?? 0) > 0 && (
+        <Link
+          to={`/admin/exams/${exam._id}/results`}
+          className={`${action} border-brand-300 text-brand-700 hover:bg-brand-50`}
+          aria-label={`Merit list of ${exam.title}`}
+        >
+          <ListOrdered aria-hidden="true" className="h-4 w-4" />
+          Merit list
+        </Link>
+      )}
       <button
         type="button"
         className={`${action} border-red-300 text-red-700 hover:bg-red-50`}

@@ -3,6 +3,7 @@ import type { StudentResult } from '@app/common/schemas/submissions';
 import { buttonClass } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { GradeBadge, Percent } from '../../../components/score.tsx';
+import { isRanked, percentileText } from './standing.tsx';
 
 /** The details dialog of a published result: marks, percentage, grade, answer summary, Close. */
 export function ResultDetailsDialog({ result, onClose }: { result: StudentResult | null; onClose: () => void }) {
@@ -34,15 +35,23 @@ export function ResultDetailsDialog({ result, onClose }: { result: StudentResult
               </dd>
             </div>
             <div className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs uppercase text-slate-500">Grade</dt>
+              <dt className="text-xs uppercase text-slate-500">{isRanked(result) ? 'Rank' : 'Grade'}</dt>
               <dd className="mt-1">
-                <GradeBadge grade={result.grade} />
+                {isRanked(result) ? (
+                  <span className="text-lg font-bold">{result.rank === null ? '—' : `${result.rank} / ${result.candidates}`}</span>
+                ) : (
+                  <GradeBadge grade={result.grade} />
+                )}
               </dd>
             </div>
           </dl>
-          <p className={`text-center font-bold ${result.isPassed ? 'text-green-700' : 'text-red-700'}`}>
-            {result.isPassed ? 'PASS' : 'FAIL'}
-          </p>
+          {isRanked(result) ? (
+            <p className="text-center font-bold text-slate-800">{percentileText(result)}</p>
+          ) : (
+            <p className={`text-center font-bold ${result.isPassed ? 'text-green-700' : 'text-red-700'}`}>
+              {result.isPassed ? 'PASS' : 'FAIL'}
+            </p>
+          )}
           <div>
             {/* The counts are of multiple-choice questions only (descriptive answers get marks, not right
                 or wrong): the heading says so, so they need not add up to the exam's questions. */}

@@ -2,6 +2,7 @@ import { formatDate } from '@app/common/rules/dates';
 import type { StudentResult } from '@app/common/schemas/submissions';
 import { Eye } from 'lucide-react';
 import { GradeBadge, Percent } from '../../../components/score.tsx';
+import { AnalysisLink, isRanked, percentileText, rankText } from './standing.tsx';
 
 /** docs/product.md section 4: a result is published only when the exam's results are published and the percentage is present. */
 export const isPublished = (r: StudentResult) => r.resultsPublished && r.percentage !== null;
@@ -20,7 +21,7 @@ export function ResultsTable({ results, onDetails }: Props) {
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              {['Exam', 'Date', 'Score', 'Percentage', 'Grade', 'Status', 'Action'].map((h) => (
+              {['Exam', 'Date', 'Score', 'Percentage', 'Grade / Rank', 'Status', 'Action'].map((h) => (
                 <th key={h} scope="col" className="px-4 py-3">
                   {h}
                 </th>
@@ -47,10 +48,16 @@ export function ResultsTable({ results, onDetails }: Props) {
                   </td>
                   <td className="px-4 py-3">{published ? <Percent value={r.percentage} /> : <span className="text-slate-500">—</span>}</td>
                   <td className="px-4 py-3">
-                    <GradeBadge grade={published ? r.grade : null} />
+                    {published && isRanked(r) ? (
+                      <span className="whitespace-nowrap font-semibold">{rankText(r)}</span>
+                    ) : (
+                      <GradeBadge grade={published ? r.grade : null} />
+                    )}
                   </td>
                   <td className="px-4 py-3">
-                    {published ? (
+                    {published && isRanked(r) ? (
+                      <span className="whitespace-nowrap">{percentileText(r)}</span>
+                    ) : published ? (
                       <span className={`font-semibold ${r.isPassed ? 'text-green-700' : 'text-red-700'}`}>
                         {r.isPassed ? 'Passed' : 'Failed'}
                       </span>
@@ -58,7 +65,7 @@ export function ResultsTable({ results, onDetails }: Props) {
                       <span className="whitespace-nowrap font-medium text-amber-800">Under Review</span>
                     )}
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="flex gap-2 px-4 py-3">
                     <button
                       type="button"
                       disabled={!published}
@@ -68,6 +75,7 @@ export function ResultsTable({ results, onDetails }: Props) {
                     >
                       <Eye aria-hidden="true" className="h-4 w-4" /> Details
                     </button>
+                    {published && <AnalysisLink result={r} />}
                   </td>
                 </tr>
               );
@@ -92,7 +100,7 @@ function ResultCard({ result: r, onDetails }: { result: StudentResult; onDetails
           <p className="font-semibold text-slate-900">{r.exam.title}</p>
           <p className="text-sm text-slate-600">{formatDate(r.submittedAt)}</p>
         </div>
-        <GradeBadge grade={published ? r.grade : null} />
+        {!isRanked(r) && <GradeBadge grade={published ? r.grade : null} />}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
         {published ? (
@@ -101,7 +109,14 @@ function ResultCard({ result: r, onDetails }: { result: StudentResult; onDetails
               {r.marksObtained} / {r.totalMarks}
             </span>
             <Percent value={r.percentage} />
-            <span className={`font-semibold ${r.isPassed ? 'text-green-700' : 'text-red-700'}`}>{r.isPassed ? 'Passed' : 'Failed'}</span>
+            {isRanked(r) ? (
+              <>
+                <span className="font-semibold">{rankText(r)}</span>
+                <span>{percentileText(r)}</span>
+              </>
+            ) : (
+              <span className={`font-semibold ${r.isPassed ? 'text-green-700' : 'text-red-700'}`}>{r.isPassed ? 'Passed' : 'Failed'}</span>
+            )}
           </p>
         ) : (
           <p className="flex flex-col">
@@ -118,6 +133,7 @@ function ResultCard({ result: r, onDetails }: { result: StudentResult; onDetails
         >
           <Eye aria-hidden="true" className="h-4 w-4" /> Details
         </button>
+        {published && <AnalysisLink result={r} />}
       </div>
     </li>
   );
