@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { seedDemoCandidates } from './seed-results.ts';
 import { courses, examPassages, examSections, exams, questions } from './schema.ts';
 
 // A short demo mock test so a fresh install shows the exam journey end to end.
@@ -190,6 +191,7 @@ async function seedPassageMock(db: Db, courseId: string) {
       })),
     );
   }
+  return exam.id;
 }
 
 export async function seedDemoExam(db: Db) {
@@ -198,7 +200,7 @@ export async function seedDemoExam(db: Db) {
   const [clat] = await db.select({ id: courses.id }).from(courses).where(eq(courses.name, 'CLAT Preparation')).limit(1);
   if (!clat) return;
   // First, so the short mock below stays the newest exam in the lists.
-  await seedPassageMock(db, clat.id);
+  await seedDemoCandidates(db, await seedPassageMock(db, clat.id));
   const descriptiveMarks = 10;
   const mcqMarks = 2;
   const [exam] = await db
