@@ -19,7 +19,7 @@ export function GroupedBarChart({ groups, series, title }: { groups: BarGroup[];
   const barW = Math.min(28, (groupW - 12) / series.length);
   const ticks = [min, (min + max) / 2, max].map((v) => Math.round(v * 100) / 100);
   return (
-    <figure className="grid gap-2">
+    <figure className="grid max-w-3xl gap-2">
       <figcaption className="text-sm font-semibold text-slate-700">{title}</figcaption>
       <Legend series={series} />
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title} className="h-auto w-full">
@@ -72,7 +72,7 @@ export function LineChart({ points, series, title }: { points: LinePoint[]; seri
   const step = points.length > 1 ? (width - pad.left - pad.right) / (points.length - 1) : 0;
   const x = (i: number) => (points.length > 1 ? pad.left + i * step : width / 2);
   return (
-    <figure className="grid gap-2">
+    <figure className="grid max-w-3xl gap-2">
       <figcaption className="text-sm font-semibold text-slate-700">{title}</figcaption>
       <Legend series={series} />
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title} className="h-auto w-full">

@@ -1,0 +1,196 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, expect, signIn, test } from './fixtures.ts';
+
+// Results that teach (docs/product-results.md): on a ranked mock of its own, a student reads the analysis
+// and the solutions on a desktop and a phone, bookmarks two questions and finds them in My revision;
+// the admin reads the merit list and downloads it as CSV and PDF.
+
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now();
+const TITLE = `E2E Ranked Mock ${stamp}`;
+const state: { examId?: string; submissionId?: string; student?: { email: string; password: string } } = {};
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+async function apiToken(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).token as string;
+}
+
+async function createStudent(request: APIRequestContext, admin: string, name: string, centre: string, course: string) {
+  const email = `${name.toLowerCase().replace(/\s+/g, '.')}.${stamp}@e2e-results.local`;
+  const created = await request.post('/api/admission-requests', {
+    data: {
+      fullName: name,
+      email,
+      phone: '9876543210',
+      address: '5 Lake Road, Kolkata',
+      education: 'Class 12',
+      course,
+      centre,
+      reason: 'CLAT',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { request: req } = await created.json();
+  const approved = await request.patch(`/api/admission-requests/admin/${req._id}/approve`, { headers: bearer(admin), data: {} });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  return { email, password: (await approved.json()).user.temporaryPassword as string };
+}
+
+const mcq = (question: string, explanation: string) => ({
+  type: 'mcq',
+  question,
+  options: ['Right', 'Wrong', 'Also wrong'],
+  correctAnswer: 0,
+  marks: 1,
+  explanation,
+});
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  const admin = await apiToken(request, ADMIN.email, ADMIN.password);
+  const courses = await (await request.get('/api/courses')).json();
+  const exam = await request.post('/api/exams', {
+    headers: bearer(admin),
+    data: {
+      title: TITLE,
+      description: 'A ranked mock for the analysis journey',
+      course: courses[0]._id,
+      duration: 30,
+      totalMarks: 6,
+      resultMode: 'rank',
+      negativeMarks: 0.25,
+      tieBreakSection: 'Legal Reasoning',
+      sections: [
+        {
+          title: 'Legal Reasoning',
+          passages: [
+            {
+              body: 'A **tort** is a civil wrong.',
+              questions: [
+                mcq('Is a tort a civil wrong?', 'A tort is a civil wrong.'),
+                mcq('Is negligence a tort?', 'Negligence is a tort.'),
+              ],
+            },
+          ],
+          questions: [mcq('Is consideration needed for a contract?', 'Section 25 of the Contract Act.')],
+        },
+        {
+          title: 'English',
+          questions: [
+            mcq('Pick the synonym of "big".', '"Large" means big.'),
+            mcq('Pick the antonym of "hot".', 'Cold.'),
+            mcq('Pick the plural of "child".', 'Children.'),
+          ],
+        },
+      ],
+    },
+  });
+  expect(exam.status(), await exam.text()).toBe(201);
+  const paper = await exam.json();
+  state.examId = paper._id;
+  const ids: string[] = paper.questions.map((q: { _id: string }) => q._id);
+  // Patterns per question: r right, w wrong, - left.
+  const sitters = [
+    ['Kavya Sen', 'dumdum', 'rwr-rw'],
+    ['Nikhil Roy', 'kasba', 'rrrrrr'],
+    ['Oishi Das', 'kasba', 'r--r--'],
+    ['Pranav Bose', 'dumdum', 'wwwrrr'],
+  ] as const;
+  for (const [i, [name, centre, pattern]] of sitters.entries()) {
+    const student = await createStudent(request, admin, name, centre, courses[0]._id);
+    const token = await apiToken(request, student.email, student.password);
+    expect((await request.post(`/api/exams/${paper._id}/attempt`, { headers: bearer(token) })).ok()).toBeTruthy();
+    const answers = Object.fromEntries(ids.map((id, q) => [id, pattern[q] === 'r' ? 0 : pattern[q] === 'w' ? 1 : null]));
+    const res = await request.post('/api/submissions', { headers: bearer(token), data: { examId: paper._id, answers } });
+    expect(res.status(), await res.text()).toBe(201);
+    if (i === 0) {
+      state.student = student;
+      state.submissionId = (await res.json()).submission._id;
+    }
+  }
+  expect((await request.patch(`/api/submissions/admin/publish-results/${paper._id}`, { headers: bearer(admin) })).ok()).toBeTruthy();
+});
+
+async function openAnalysis(page: Page) {
+  await page.goto('/student/results');
+  await page
+    .getByRole('link', { name: `Analysis: ${TITLE}` })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: `${TITLE}: analysis` })).toBeVisible();
+}
+
+test('a student reads the analysis and the solutions and bookmarks two questions (desktop)', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, state.student?.email ?? '', state.student?.password ?? '');
+  // The dashboard shows the latest rank.
+  await page.goto('/student/dashboard');
+  await expect(page.getByText('2 / 4').first()).toBeVisible();
+  await page.goto('/student/results');
+  await expect(page.getByRole('table').getByText('Rank 2 / 4')).toBeVisible();
+  await expect(page.getByRole('table').getByText('Percentile 66.67')).toBeVisible();
+  await openAnalysis(page);
+  await expect(page.getByText('2.50 / 6', { exact: true })).toBeVisible();
+  await expect(page.getByText('2 / 4', { exact: true })).toBeVisible();
+  await expect(page.getByText('66.67', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Section scores: you, the average and the topper' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Score (%) and percentile across mocks' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/results-analysis-desktop.png', fullPage: true });
+
+  await page.getByRole('link', { name: 'Review solutions' }).click();
+  await expect(page.getByRole('heading', { name: `${TITLE}: solutions` })).toBeVisible();
+  await page.getByRole('button', { name: /^Wrong \(2\)/ }).click();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByText('Negligence is a tort.')).toBeVisible();
+  await page.getByRole('button', { name: /^All \(6\)/ }).click();
+  await page.getByRole('button', { name: 'Bookmark: question 2' }).click();
+  await expect(page.getByRole('button', { name: 'Remove bookmark: question 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Bookmark: question 4' }).click();
+  await expect(page.getByRole('button', { name: 'Remove bookmark: question 4' })).toBeVisible();
+  await page.getByRole('button', { name: /^Bookmarked \(2\)/ }).click();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/results-review-desktop.png', fullPage: true });
+
+  await page.getByRole('link', { name: 'My revision' }).click();
+  await expect(page.getByRole('heading', { name: 'My Revision' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Legal Reasoning' }).getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'English' }).getByRole('article')).toHaveCount(1);
+  await expect(page.getByText('Negligence is a tort.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/results-revision-desktop.png', fullPage: true });
+});
+
+test('the analysis and the review read on a phone', async ({ page }) => {
+  await signIn(page, state.student?.email ?? '', state.student?.password ?? '');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAnalysis(page);
+  await expect(page.getByRole('img', { name: 'Section scores: you, the average and the topper' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/results-analysis-phone.png', fullPage: true });
+  await page.getByRole('link', { name: 'Review solutions' }).click();
+  await page.getByLabel('Section').selectOption({ label: 'English' });
+  await expect(page.getByRole('article')).toHaveCount(3);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/results-review-phone.png', fullPage: true });
+});
+
+test('the admin reads the merit list, filters it by centre and downloads it', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/admin/exams/${state.examId}/results`);
+  await expect(page.getByRole('heading', { name: `Merit list: ${TITLE}` })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(5);
+  await expect(page.getByRole('row').nth(1)).toContainText('Nikhil Roy');
+  await page.getByLabel('Centre').selectOption('kasba');
+  await expect(page.getByRole('row')).toHaveCount(3);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^merit-list-.*\.csv$/);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^merit-list-.*\.pdf$/);
+  await page.screenshot({ path: 'test-results/results-merit-desktop.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Item analysis' }).click();
+  await expect(page.getByRole('row')).toHaveCount(7);
+  await page.screenshot({ path: 'test-results/results-items-desktop.png', fullPage: true });
+});
