@@ -169,6 +169,7 @@ test('the analysis and the review read on a phone', async ({ page }) => {
   await expect(page.getByRole('img', { name: 'Section scores: you, the average and the topper' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/results-analysis-phone.png', fullPage: true });
+  await page.getByRole('figure').first().screenshot({ path: 'test-results/results-chart-phone.png' });
   await page.getByRole('link', { name: 'Review solutions' }).click();
   await page.getByLabel('Section').selectOption({ label: 'English' });
   await expect(page.getByRole('article')).toHaveCount(3);

@@ -1,13 +1,18 @@
 // Plain SVG charts (docs/decisions/0011-charts-in-plain-svg.md): a grouped bar chart and a line chart,
 // scaled to their box with a viewBox so they stay readable on a phone.
 
+import { useMediaQuery, WIDE_QUERY } from '../../../lib/media.ts';
+
 const COLOURS = ['#1d4ed8', '#94a3b8', '#16a34a'] as const;
+
+/** A narrower drawing on a phone, so its 12-13 px labels stay about that size once scaled to the screen. */
+const useChartWidth = () => (useMediaQuery(WIDE_QUERY) ? 640 : 360);
 
 export type BarGroup = { label: string; values: number[] };
 
 /** Bars per group (e.g. you / average / topper per section), with a legend; negative values go below the axis. */
 export function GroupedBarChart({ groups, series, title }: { groups: BarGroup[]; series: string[]; title: string }) {
-  const width = 640;
+  const width = useChartWidth();
   const height = 260;
   const pad = { left: 40, right: 8, top: 12, bottom: 56 };
   const all = groups.flatMap((g) => g.values);
@@ -62,7 +67,7 @@ export type LinePoint = { label: string; values: (number | null)[] };
 
 /** One line per series over ordered points (e.g. score % and percentile across mocks), 0 to 100. */
 export function LineChart({ points, series, title }: { points: LinePoint[]; series: string[]; title: string }) {
-  const width = 640;
+  const width = useChartWidth();
   const height = 240;
   const pad = { left: 40, right: 16, top: 12, bottom: 40 };
   const all = points.flatMap((p) => p.values.filter((v): v is number => v !== null));
