@@ -2,7 +2,7 @@ import { CENTRE_IDS } from '@app/common/constants';
 import type { Batch } from '@app/common/schemas/batches';
 import { formatDate } from '@app/common';
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AdminPage } from '../../components/admin-page.tsx';
@@ -16,37 +16,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { type BatchFilters, useBatches, useCentreOptions, useCourseOptions, useDeleteBatch, useSaveBatch } from './api/batches.ts';
 import { BatchFormModal } from './components/batch-form.tsx';
 import { BATCH_UI, TIMING_LABELS } from './messages.ts';
-
-const control =
-  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
-
-function Filter({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-[10rem] flex-1 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={control}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+import { FilterSelect } from '../../components/filter-select.tsx';
 
 const batchLink = (b: Batch) => (
   <Link to={`/admin/batches/${b._id}`} className="font-medium text-brand-700 hover:underline">
@@ -130,19 +100,19 @@ export default function BatchesPage() {
       }
     >
       <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
-        <Filter
+        <FilterSelect
           label="Centre"
           value={filters.centre ?? ''}
           onChange={(v) => setFilter('centre', v)}
           options={[{ value: '', label: 'All centres' }, ...CENTRE_IDS.map((id) => ({ value: id, label: centreName(id) }))]}
         />
-        <Filter
+        <FilterSelect
           label="Course"
           value={filters.course ?? ''}
           onChange={(v) => setFilter('course', v)}
           options={[{ value: '', label: 'All courses' }, ...(courses.data ?? []).map((c) => ({ value: c._id, label: c.name }))]}
         />
-        <Filter
+        <FilterSelect
           label="Academic year"
           value={filters.academicYear ?? ''}
           onChange={(v) => setFilter('academicYear', v)}
