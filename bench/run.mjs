@@ -1,4 +1,4 @@
-// npm run bench [-- storm|reads|pages|startup|import ...] [--db=pglite|postgres|both] [--students=N] [--find-max]
+// npm run bench [-- storm|reads|pages|startup|import|results ...] [--db=pglite|postgres|both] [--students=N] [--find-max]
 //   [--minutes=M] (storm exam length) [--runs=R] (Lighthouse runs per page) [--duration=S] (autocannon seconds)
 // Runs each benchmark against the production build in a separate server process, prints its table and
 // `verdict: pass|fail`, writes JSON under bench/results/ and exits non-zero on fail.
@@ -6,15 +6,16 @@ import { importBench } from './import.mjs';
 import { ensureWebBuild, loadNote, parseArgs } from './lib/common.mjs';
 import { pages } from './pages.mjs';
 import { reads } from './reads.mjs';
+import { resultsBench } from './results.mjs';
 import { startup } from './startup.mjs';
 import { storm } from './storm.mjs';
 
-const ALL = { storm, reads, pages, startup, import: importBench };
+const ALL = { storm, reads, pages, startup, import: importBench, results: resultsBench };
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const names = args.names.length ? args.names : Object.keys(ALL);
-  for (const n of names) if (!ALL[n]) throw new Error(`Unknown benchmark "${n}" (storm, reads, pages, startup, import)`);
+  for (const n of names) if (!ALL[n]) throw new Error(`Unknown benchmark "${n}" (storm, reads, pages, startup, import, results)`);
   const dbs = args.db === 'both' ? ['pglite', 'postgres'] : [args.db];
   console.log(`bench: ${names.join(', ')} on ${dbs.join(' and ')}; ${loadNote()}`);
   ensureWebBuild();

@@ -1,0 +1,157 @@
+// 6. Results at scale (docs/product-results.md): a CLAT-shaped paper (5 sections, 120 questions) with
+// 2,000 marked submissions inserted directly. Timed over HTTP: publishing the results (which ranks
+// every candidate), the analysis of 200 candidates read one after another, and the merit-list PDF.
+// Targets: publish <= 2 s on PostgreSQL; analysis p95 <= 300 ms; merit-list PDF <= 5 s.
+import { ADMIN, createDatabase, latencySummary, loadNote, printTable, startServer, writeResult } from './lib/common.mjs';
+import { request } from './lib/http.mjs';
+import { openSql } from './lib/sql.mjs';
+
+const CANDIDATES = 2000;
+const SECTIONS = ['English Language', 'Current Affairs', 'Legal Reasoning', 'Logical Reasoning', 'Quantitative Techniques'];
+const PER_SECTION = 24;
+const READS = 200;
+const TARGET = { publishMs: 2000, analysisP95: 300, pdfMs: 5000 };
+
+async function createPaper(base, token) {
+  const courses = await request(base, 'GET', '/api/courses');
+  const mcq = (s, i) => ({
+    type: 'mcq',
+    question: `${s} question ${i + 1}`,
+    options: ['A', 'B', 'C', 'D'],
+    correctAnswer: i % 4,
+    marks: 1,
+  });
+  const res = await request(base, 'POST', '/api/exams', {
+    token,
+    body: {
+      title: `Results bench ${new Date().toISOString()}`,
+      description: 'Benchmark paper',
+      course: courses.body[0]._id,
+      duration: 120,
+      totalMarks: SECTIONS.length * PER_SECTION,
+      resultMode: 'rank',
+      negativeMarks: 0.25,
+      tieBreakSection: 'Legal Reasoning',
+      sections: SECTIONS.map((title) => ({ title, questions: Array.from({ length: PER_SECTION }, (_, i) => mcq(title, i)) })),
+    },
+  });
+  if (res.status !== 201) throw new Error(`exam creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body._id, questions: res.body.questions.map((q) => ({ id: q._id, key: q.correctAnswer })) };
+}
+
+/** 2,000 students and their marked submissions, each of a different skill. */
+async function insertCandidates(db, exam, tag) {
+  const sql = await openSql(db);
+  try {
+    const users = await sql.query(
+      `insert into users (first_name, last_name, email, role, password_hash, centre_id, registration_number)
+       select 'Bench', 'Candidate ' || g, 'results-' || $2 || '-' || g || '@example.com', 'student', '!bench', 'dumdum', 'RB-' || $2 || '-' || g
+       from generate_series(1, $1::int) g returning id`,
+      [CANDIDATES, tag],
+    );
+    for (let from = 0; from < users.length; from += 250) {
+      const rows = users.slice(from, from + 250).map((u, k) => {
+        const skill = ((from + k) % 97) / 100;
+        let marks = 0;
+        let right = 0;
+        let wrong = 0;
+        const answers = exam.questions.map((q, i) => {
+          const roll = ((from + k) * 31 + i * 17) % 100;
+          if (roll >= 90) return { questionId: q.id, selectedOption: null, textAnswer: null, marksObtained: 0 };
+          if (roll / 90 < skill) {
+            right++;
+            marks += 1;
+            return { questionId: q.id, selectedOption: q.key, textAnswer: null, marksObtained: 1 };
+          }
+          wrong++;
+          marks -= 0.25;
+          return { questionId: q.id, selectedOption: (q.key + 1) % 4, textAnswer: null, marksObtained: -0.25 };
+        });
+        return { student_id: u.id, answers, marks, n_right: right, n_wrong: wrong, n_left: exam.questions.length - right - wrong };
+      });
+      await sql.query(
+        `insert into submissions (exam_id, student_id, answers, marks_obtained, total_marks, correct_answers, incorrect_answers, unattempted, status, started_at)
+         select $1, x.student_id, x.answers, x.marks, $2, x.n_right, x.n_wrong, x.n_left, 'EVALUATED', now() - interval '2 hours'
+         from json_to_recordset($3::json) as x(student_id uuid, answers jsonb, marks numeric, n_right int, n_wrong int, n_left int)`,
+        [exam.id, exam.questions.length, JSON.stringify(rows)],
+      );
+    }
+    return (await sql.query('select id from submissions where exam_id = $1', [exam.id])).map((r) => r.id);
+  } finally {
+    await sql.close();
+  }
+}
+
+export async function resultsBench(_args, dbKind) {
+  const db = await createDatabase(dbKind, 'results');
+  let app;
+  try {
+    console.log(`\n[results ${dbKind}] ${CANDIDATES} candidates, 120 questions; ${loadNote()}`);
+    app = await startServer(db);
+    let token = (await request(app.base, 'POST', '/api/auth/login', { body: ADMIN })).body.token;
+    const exam = await createPaper(app.base, token);
+    // PGlite holds its data directory alone: the rows go in while the server is stopped.
+    await app.stop();
+    const ids = await insertCandidates(db, exam, Date.now().toString(36));
+    app = await startServer(db);
+    token = (await request(app.base, 'POST', '/api/auth/login', { body: ADMIN })).body.token;
+
+    let started = performance.now();
+    const published = await request(app.base, 'PATCH', `/api/submissions/admin/publish-results/${exam.id}`, { token, timeoutMs: 60_000 });
+    const publishMs = Math.round(performance.now() - started);
+    if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+
+    const times = [];
+    for (let i = 0; i < READS; i++) {
+      const id = ids[(i * 7919) % ids.length];
+      started = performance.now();
+      const res = await request(app.base, 'GET', `/api/submissions/${id}/analysis`, { token });
+      times.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`analysis answered ${res.status}`);
+    }
+    const analysis = latencySummary(times);
+
+    started = performance.now();
+    const pdf = await fetch(`${app.base}/api/exams/${exam.id}/merit-list?format=pdf`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = (await pdf.arrayBuffer()).byteLength;
+    const pdfMs = Math.round(performance.now() - started);
+
+    const publishOk = dbKind !== 'postgres' || publishMs <= TARGET.publishMs;
+    const analysisOk = analysis.p95 <= TARGET.analysisP95;
+    const pdfOk = pdf.status === 200 && pdfMs <= TARGET.pdfMs;
+    printTable(
+      `Results, ${dbKind} (${ids.length} candidates)`,
+      ['step', 'figure', 'target', 'result'],
+      [
+        [
+          'publish and rank',
+          `${publishMs} ms`,
+          dbKind === 'postgres' ? `<= ${TARGET.publishMs} ms` : '(PostgreSQL only)',
+          publishOk ? 'pass' : 'fail',
+        ],
+        [
+          `analysis x${READS}`,
+          `p50 ${analysis.p50} ms, p95 ${analysis.p95} ms`,
+          `p95 <= ${TARGET.analysisP95} ms`,
+          analysisOk ? 'pass' : 'fail',
+        ],
+        ['merit-list PDF', `${pdfMs} ms, ${Math.round(bytes / 1024)} KB`, `<= ${TARGET.pdfMs} ms`, pdfOk ? 'pass' : 'fail'],
+      ],
+    );
+    const pass = publishOk && analysisOk && pdfOk;
+    const file = writeResult(`results-${dbKind}`, {
+      db: dbKind,
+      candidates: ids.length,
+      publishMs,
+      analysis,
+      pdfMs,
+      pass,
+      load: loadNote(),
+    });
+    console.log(`results ${dbKind}: ${pass ? 'pass' : 'fail'}\nfigures: ${file}`);
+    return { name: `results ${dbKind}`, pass };
+  } finally {
+    await app?.stop();
+    await db.drop?.();
+  }
+}
