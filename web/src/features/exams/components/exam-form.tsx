@@ -59,8 +59,9 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
   const courses = useActiveCourses();
   const save = useSaveExam();
   const presets = useExamPresets();
-  const { register, handleSubmit, formState, setError, watch, setValue } = useForm<Scalars>({
-    resolver: zodResolver(examBody),
+  const { register, handleSubmit, formState, setError, watch, setValue, getValues } = useForm<Scalars>({
+    // The fields alone hold no sections, so the tie-break is checked with the whole paper on submit.
+    resolver: (values, context, options) => zodResolver(examBody)({ ...values, tieBreakSection: null }, context, options),
     defaultValues: defaultsOf(exam),
   });
   const [instructions, setInstructions] = useState<string[]>(() => exam?.instructions ?? []);
@@ -109,7 +110,10 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
     if (editing?.key === removed?.key) setEditing(null);
   };
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit((form) => {
+    // The tie-break select shows "None" once its section is gone or renamed: what is seen is sent.
+    const tieBreak = getValues('tieBreakSection');
+    const values = { ...form, tieBreakSection: sections?.some((s) => s.title === tieBreak) ? tieBreak : null };
     const body: ExamBody = sections
       ? { ...values, instructions, questions: [], sections: sectionsToInput(sections) }
       : { ...values, instructions, questions: questions.map(draftToInput) };
