@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, signIn, test } from './fixtures.ts';
+import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 // Results that teach (docs/product-results.md): on a ranked mock of its own, a student reads the analysis
 // and the solutions on a desktop and a phone, bookmarks two questions and finds them in My revision;
@@ -139,6 +139,7 @@ test('a student reads the analysis and the solutions and bookmarks two questions
   await expect(page.getByRole('img', { name: 'Section scores: you, the average and the topper' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Score (%) and percentile across mocks' })).toBeVisible();
   await page.screenshot({ path: 'test-results/results-analysis-desktop.png', fullPage: true });
+  await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Review solutions' }).click();
   await expect(page.getByRole('heading', { name: `${TITLE}: solutions` })).toBeVisible();
@@ -153,6 +154,7 @@ test('a student reads the analysis and the solutions and bookmarks two questions
   await page.getByRole('button', { name: /^Bookmarked \(2\)/ }).click();
   await expect(page.getByRole('article')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/results-review-desktop.png', fullPage: true });
+  await expectAccessible(page);
 
   await page.getByRole('link', { name: 'My revision' }).click();
   await expect(page.getByRole('heading', { name: 'My Revision' })).toBeVisible();
@@ -191,6 +193,7 @@ test('the admin reads the merit list, filters it by centre and downloads it', as
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
   expect(pdf.suggestedFilename()).toMatch(/^merit-list-.*\.pdf$/);
   await page.screenshot({ path: 'test-results/results-merit-desktop.png', fullPage: true });
+  await expectAccessible(page);
   await page.getByRole('tab', { name: 'Item analysis' }).click();
   await expect(page.getByRole('row')).toHaveCount(7);
   await page.screenshot({ path: 'test-results/results-items-desktop.png', fullPage: true });
