@@ -9,7 +9,7 @@ export default function SettingsPage() {
   const settings = useInstituteSettings();
   return (
     <AdminPage title="Institute Settings">
-      <div className="mx-auto max-w-3xl">
+      <div className="max-w-3xl">
         <QueryState query={settings} loadingText="Loading settings..." errorText={(e) => errorMessage(e, 'Could not load the settings.')}>
           {(data) => <InstituteForm settings={data} />}
         </QueryState>

@@ -60,7 +60,7 @@ const SOCIAL_PLACEHOLDERS = {
 } as const;
 
 const sectionClass = 'grid gap-4 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6';
-const legendClass = 'mb-2 text-lg font-semibold text-slate-800 sm:col-span-2';
+const legendClass = 'float-left w-full text-lg font-semibold text-slate-800 sm:col-span-2';
 
 /** The institute's profile form (docs/product.md "Institute settings"). */
 export function InstituteForm({ settings }: { settings: InstituteSettings }) {
