@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 
-// The institute's profile (docs/product.md section "Institute settings"): who the institute is on the
+// The institute's profile (docs/product.md section 15): who the institute is on the
 // public site, on receipts and on invoices. Edited by an admin at /admin/settings.
 
 export const DEFAULT_SAC = '999293'; // commercial training or coaching services

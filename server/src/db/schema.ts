@@ -429,7 +429,7 @@ export const rateCounters = pgTable('rate_counters', {
 export * from './schema-payments.ts';
 export * from './schema-batches.ts';
 
-/** The institute's profile: one row, id 'institute' (docs/product.md "Institute settings"). */
+/** The institute's profile: one row, id 'institute' (docs/product.md section 15). */
 export const instituteSettings = pgTable('institute_settings', {
   id: text('id').primaryKey().default('institute'),
   name: text('name').notNull(),

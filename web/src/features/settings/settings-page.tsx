@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useInstituteSettings } from './api/institute-settings.ts';
 import { InstituteForm } from './components/institute-form.tsx';
 
-/** /admin/settings: the institute's name, contacts, social links and tax details (docs/product.md "Institute settings"). */
+/** /admin/settings: the institute's name, contacts, social links and tax details (docs/product.md section 15). */
 export default function SettingsPage() {
   const settings = useInstituteSettings();
   return (

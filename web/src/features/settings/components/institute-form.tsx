@@ -62,7 +62,7 @@ const SOCIAL_PLACEHOLDERS = {
 const sectionClass = 'grid gap-4 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6';
 const legendClass = 'float-left w-full text-lg font-semibold text-slate-800 sm:col-span-2';
 
-/** The institute's profile form (docs/product.md "Institute settings"). */
+/** The institute's profile form (docs/product.md section 15). */
 export function InstituteForm({ settings }: { settings: InstituteSettings }) {
   const form = useForm<Values, unknown, InstituteSettingsOutput>({
     resolver: zodResolver(instituteForm) as never,
