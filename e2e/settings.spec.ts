@@ -7,6 +7,7 @@ import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
 const stamp = Date.now();
 const EMAIL = `office.${stamp}@example.in`;
 const INSTAGRAM = `https://www.instagram.com/lawcoaching${stamp}`;
+const CENTRE_PHONE = `+91 33 2652 ${String(stamp).slice(-4)}`;
 
 test('an admin sets the e-mail and an Instagram link, and the footer shows them and no Facebook icon', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -35,6 +36,15 @@ test('an admin sets the e-mail and an Instagram link, and the footer shows them 
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Institute settings saved')).toBeVisible();
 
+  // A centre's phone, saved on its own, reaches the footer's list of centres.
+  const shrirampur = page.getByRole('form', { name: 'Shrirampur Centre' });
+  await shrirampur.getByLabel('Shrirampur Centre phone').fill('call us');
+  await shrirampur.getByRole('button', { name: 'Save Centre' }).click();
+  await expect(shrirampur.getByText('Phone: please enter a valid phone number')).toBeVisible();
+  await shrirampur.getByLabel('Shrirampur Centre phone').fill(CENTRE_PHONE);
+  await shrirampur.getByRole('button', { name: 'Save Centre' }).click();
+  await expect(page.getByText('Shrirampur Centre saved')).toBeVisible();
+
   // The footer of a public page, read fresh.
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
@@ -42,6 +52,7 @@ test('an admin sets the e-mail and an Instagram link, and the footer shows them 
   await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', INSTAGRAM);
   await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveCount(0);
   await expect(footer.getByRole('link', { name: /lawcoaching\.local/ })).toHaveCount(0);
+  await expect(footer.getByRole('link', { name: CENTRE_PHONE })).toBeVisible();
   await expect(footer.getByRole('link', { name: '+91 33 2550 1201' }).first()).toHaveAttribute('href', 'tel:+913325501201');
   await expectAccessible(page);
 

@@ -25,6 +25,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/auth/logout': 'user',
   'POST /api/auth/create-admin': 'admin',
   'GET /api/centres': 'public',
+  'PUT /api/centres/:id': 'admin',
   'GET /api/public/institute': 'public',
   'GET /api/settings/institute': 'admin',
   'PUT /api/settings/institute': 'admin',

@@ -183,3 +183,29 @@ describe('GET /api/public/institute', () => {
     expect(second).toMatchObject({ email: 'desk@example.in', instagram: null });
   });
 });
+
+describe('PUT /api/centres/{id}', () => {
+  it('changes a centre’s address and phone for everyone, and refuses bad input changing nothing', async () => {
+    const body = { address: '45 Rashbehari Connector, Kasba, Kolkata 700042 (first floor)', phone: '+91 33 2442 3499' };
+    const res = await t.admin.put('/api/centres/kasba', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: 'kasba', name: 'Kasba/Ballygunge Centre', ...body });
+    const listed = (await t.visitor.get('/api/centres')).json().find((c: { id: string }) => c.id === 'kasba');
+    expect(listed).toMatchObject(body);
+
+    for (const [bad, field] of [
+      [{ ...body, phone: 'call us' }, 'phone'],
+      [{ ...body, address: '' }, 'address'],
+      [{ phone: body.phone }, 'address'],
+    ] as const) {
+      const refused = await t.admin.put('/api/centres/kasba', bad);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().fields?.[field]).toBeTruthy();
+    }
+    expect((await t.admin.put('/api/centres/nowhere', body)).statusCode).toBe(404);
+    expect((await t.visitor.put('/api/centres/kasba', body)).statusCode).toBe(401);
+    const student = await t.createStudent();
+    expect((await student.client.put('/api/centres/kasba', body)).statusCode).toBe(403);
+    expect((await t.visitor.get('/api/centres')).json().find((c: { id: string }) => c.id === 'kasba')).toMatchObject(body);
+  });
+});
