@@ -11,6 +11,7 @@ export const AUDIT_ENTITIES = {
   admission_request: 'Admission',
   course: 'Course',
   announcement: 'Announcement',
+  coupon: 'Coupon',
   institute: 'Institute settings',
   centre: 'Centre',
 } as const;
