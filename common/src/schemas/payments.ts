@@ -316,6 +316,11 @@ export const adminPaymentSchema = z.object({
   responseMessage: z.string().nullable(),
   /** Rupees refunded so far; the payment counts for amount - refunded. */
   refunded: z.number(),
+  /** Money taken at a centre's counter: how (cash, upi, cheque, bank_transfer), its reference, where and when; null otherwise. */
+  counterMethod: z.enum(['cash', 'upi', 'cheque', 'bank_transfer']).nullable(),
+  reference: z.string().nullable(),
+  centre: z.string().nullable(),
+  receivedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
