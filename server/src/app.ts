@@ -34,6 +34,7 @@ import { Mailer } from './modules/mail/service.ts';
 import { MarkingQuestionCache } from './modules/attempts/finalize.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
+import { publicInstituteRoutes, settingsRoutes } from './modules/settings/routes.ts';
 import { registerAuth, requireAdmin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { requestIdFor } from './plugins/logging.ts';
@@ -115,6 +116,8 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(publicInstituteRoutes, { prefix: '/public' });
       await api.register(batchModuleRoutes);
       await api.register(analysisRoutes);
       if (config.NODE_ENV !== 'production' && !config.SMTP_URL) {
