@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { EXAM_DEFAULTS, MCQ_OPTION_SLOTS, NEW_QUESTION_MARKS } from '../constants.ts';
-import { EXAM_STATUSES, practiceAttemptSchema, refineSchedule, SCHEDULE_KEYS, scheduleBody, scheduleFields, scheduleView } from './exam-schedule.ts';
+import {
+  EXAM_STATUSES,
+  practiceAttemptSchema,
+  refineSchedule,
+  SCHEDULE_KEYS,
+  scheduleBody,
+  scheduleFields,
+  scheduleView,
+} from './exam-schedule.ts';
 
 export const QUESTION_TYPES = ['mcq', 'descriptive'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -277,7 +285,9 @@ export const examPatchBody = z.unknown().transform((v, ctx): ExamData | z.output
     for (const issue of schedule.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     return z.NEVER;
   }
-  const parsed = isForm ? examBody.safeParse(v) : examStatusBody.safeParse(isObject ? { isActive: (v as { isActive?: unknown }).isActive } : v);
+  const parsed = isForm
+    ? examBody.safeParse(v)
+    : examStatusBody.safeParse(isObject ? { isActive: (v as { isActive?: unknown }).isActive } : v);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   return z.NEVER;
