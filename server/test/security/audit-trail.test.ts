@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The admin routes on money, marks, accounts and admissions, from the server's own route table. */
-const SENSITIVE = /^(POST|PUT|PATCH|DELETE) \/api\/(users|payments|submissions|admission-requests|auth\/create-admin)\b/;
+const SENSITIVE = /^(POST|PUT|PATCH|DELETE) \/api\/(users|payments|submissions|admission-requests|auth\/create-admin|exams\/:id\/overrides)\b/;
 /** Each is exercised below; a new such route fails the first test until it is added here (and audited). */
 const COVERED = [
   'PATCH /api/payments/:id/verify',
@@ -40,6 +40,7 @@ const COVERED = [
   'DELETE /api/admission-requests/admin/:id',
   // Audited as users.import (one entry per import) and admission.approve per student: users/import.test.ts.
   'POST /api/users/import',
+  'POST /api/exams/:id/overrides',
 ];
 
 /** The newest entry an admin reads for one record, through the API (visible, not only stored). */
@@ -158,6 +159,29 @@ describe('marks', () => {
       action: 'exam.unpublish_results',
       before: { resultsPublished: true },
       after: { resultsPublished: false },
+    });
+  });
+});
+
+describe('exam exceptions', () => {
+  it('extra minutes and a reopened attempt record the student, the deadline before and after, and a deleted submission', async () => {
+    const exam = await createExam(t, examPayload(course._id, { title: 'Exception exam' }));
+    const { student } = await createAdmittedStudent(t, course._id);
+    const started = (await student.client.post(`/api/exams/${exam._id}/attempt`)).json();
+    const since = Date.now();
+    const extra = await t.admin.post(`/api/exams/${exam._id}/overrides`, { studentId: student.id, extraMinutes: 15 });
+    expect(extra.statusCode, extra.body).toBe(201);
+    const first = await lastEntry('exam', exam._id);
+    expect(first).toMatchObject({ action: 'exam.override', before: { deadline: started.deadline }, after: { student: student.id, extraMinutes: 15 } });
+    expect(Date.parse((first.after as { deadline: string }).deadline) - Date.parse(started.deadline)).toBe(15 * 60_000);
+    expectByAdminJustNow(first, since);
+
+    expect((await student.client.post('/api/submissions', { examId: exam._id, answers: {} })).statusCode).toBe(201);
+    const reopen = await t.admin.post(`/api/exams/${exam._id}/overrides`, { studentId: student.id, reopen: true, deleteSubmission: true });
+    expect(reopen.statusCode, reopen.body).toBe(201);
+    expect(await lastEntry('exam', exam._id)).toMatchObject({
+      action: 'exam.override',
+      after: { student: student.id, reopen: true, deletedSubmission: true },
     });
   });
 });
