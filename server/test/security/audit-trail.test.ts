@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The admin routes on money, marks, accounts and admissions, from the server's own route table. */
-const SENSITIVE = /^(POST|PUT|PATCH|DELETE) \/api\/(users|payments|submissions|admission-requests|auth\/create-admin|exams\/:id\/overrides)\b/;
+const SENSITIVE =
+  /^(POST|PUT|PATCH|DELETE) \/api\/(users|payments|submissions|admission-requests|auth\/create-admin|exams\/:id\/overrides)\b/;
 /** Each is exercised below; a new such route fails the first test until it is added here (and audited). */
 const COVERED = [
   'PATCH /api/payments/:id/verify',
@@ -172,7 +173,11 @@ describe('exam exceptions', () => {
     const extra = await t.admin.post(`/api/exams/${exam._id}/overrides`, { studentId: student.id, extraMinutes: 15 });
     expect(extra.statusCode, extra.body).toBe(201);
     const first = await lastEntry('exam', exam._id);
-    expect(first).toMatchObject({ action: 'exam.override', before: { deadline: started.deadline }, after: { student: student.id, extraMinutes: 15 } });
+    expect(first).toMatchObject({
+      action: 'exam.override',
+      before: { deadline: started.deadline },
+      after: { student: student.id, extraMinutes: 15 },
+    });
     expect(Date.parse((first.after as { deadline: string }).deadline) - Date.parse(started.deadline)).toBe(15 * 60_000);
     expectByAdminJustNow(first, since);
 

@@ -118,9 +118,9 @@ describe('overrides', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().message, JSON.stringify(body)).toBeTruthy();
     }
-    expect((await t.admin.post(overridesUrl('6f1b7b1e-0000-4000-8000-000000000000'), { studentId: a.id, extraMinutes: 5 })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.admin.post(overridesUrl('6f1b7b1e-0000-4000-8000-000000000000'), { studentId: a.id, extraMinutes: 5 })).statusCode,
+    ).toBe(404);
     expect((await a.client.post(overridesUrl(exam._id), { studentId: a.id, extraMinutes: 5 })).statusCode).toBe(403);
     expect((await a.client.get(overridesUrl(exam._id))).statusCode).toBe(403);
     expect((await t.admin.get(overridesUrl(exam._id))).json()).toHaveLength(0);
@@ -156,7 +156,9 @@ describe('practice mode', () => {
       [2, 4],
       [1, 2],
     ]);
-    expect((await a.client.get('/api/submissions/my-submissions')).json().filter((s: { exam: { _id: string } }) => s.exam._id === exam._id)).toHaveLength(3);
+    expect(
+      (await a.client.get('/api/submissions/my-submissions')).json().filter((s: { exam: { _id: string } }) => s.exam._id === exam._id),
+    ).toHaveLength(3);
   });
 
   it('a ranked exam still takes one submission; a practice exam takes none after its close', async () => {

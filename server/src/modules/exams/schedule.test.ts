@@ -39,7 +39,12 @@ describe('audience', () => {
 
   it('defaults to the exam course: reaches its admitted students (and the course named on the account), not others', async () => {
     const exam = await createExam(t, mcqOnlyPayload(courseId, { title: 'Default audience' }));
-    expect(exam).toMatchObject({ audience: { courses: [courseId], batches: [], centres: [] }, openToAll: false, mode: 'ranked', opensAt: null });
+    expect(exam).toMatchObject({
+      audience: { courses: [courseId], batches: [], centres: [] },
+      openToAll: false,
+      mode: 'ranked',
+      opensAt: null,
+    });
     const named = await t.createStudent({ courseInterest: 'Judiciary Foundation', centreId: 'kasba' });
     const other = await t.createStudent({ courseInterest: 'CLAT Preparation', centreId: 'kasba' });
     expect(await availableTo(named, exam._id)).toBeDefined();
