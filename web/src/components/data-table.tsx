@@ -20,8 +20,8 @@ type Props<T> = {
   cardTitle: (row: T) => ReactNode;
   /** Shown at the card's top right (a status badge). */
   cardBadge?: (row: T) => ReactNode;
-  /** The row's buttons: the table's last column, the card's footer. */
-  actions?: (row: T) => ReactNode;
+  /** The row's buttons: the table's last column, the card's footer (`place` says which, for their layout). */
+  actions?: (row: T, place: 'table' | 'card') => ReactNode;
   rowClassName?: (row: T) => string;
 };
 
@@ -50,7 +50,7 @@ export function DataTable<T>({ rows, rowKey, columns, caption, cardTitle, cardBa
                   </div>
                 ))}
             </dl>
-            {actions && <div className="mt-3 border-t border-slate-200 pt-3">{actions(row)}</div>}
+            {actions && <div className="mt-3 border-t border-slate-200 pt-3">{actions(row, 'card')}</div>}
           </li>
         ))}
       </ul>
@@ -82,7 +82,7 @@ export function DataTable<T>({ rows, rowKey, columns, caption, cardTitle, cardBa
                   {c.cell(row)}
                 </td>
               ))}
-              {actions && <td className="px-4 py-3">{actions(row)}</td>}
+              {actions && <td className="px-4 py-3">{actions(row, 'table')}</td>}
             </tr>
           ))}
         </tbody>

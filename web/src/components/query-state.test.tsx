@@ -39,4 +39,30 @@ describe('QueryState', () => {
     show({ ...base, data: ['CLAT', 'AILET'] });
     expect(screen.getByText('CLAT, AILET')).toBeTruthy();
   });
+
+  it('shows placeholders of its own while loading, when given', () => {
+    render(
+      <QueryState query={{ ...base, isPending: true }} errorText="x" loading={<p>Three grey cards</p>}>
+        {() => <p>data</p>}
+      </QueryState>,
+    );
+    expect(screen.getByText('Three grey cards')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows a failure its own way when errorView answers, and the message with Retry when it does not', () => {
+    const view = (error: unknown) => (error === 'not found' ? <p>No admission record yet.</p> : null);
+    const one = (error: unknown) =>
+      render(
+        <QueryState query={{ ...base, isError: true, error }} errorText="Failed to load" errorView={view}>
+          {() => <p>data</p>}
+        </QueryState>,
+      );
+    one('not found');
+    expect(screen.getByText('No admission record yet.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+    one('timeout');
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load');
+  });
 });

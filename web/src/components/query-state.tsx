@@ -11,6 +11,10 @@ type Props<T> = {
   errorText: string | ((error: unknown) => string);
   /** The spinner's text while loading. */
   loadingText?: string;
+  /** Shown instead of the spinner while loading (placeholders shaped like the content). */
+  loading?: ReactNode;
+  /** A view of its own for some failures (a 404 that means "nothing yet"); null keeps the message and Retry. */
+  errorView?: (error: unknown) => ReactNode | null;
   /** When the answer has nothing to show; `empty` is shown instead of the children. */
   isEmpty?: (data: T) => boolean;
   /** A title (shown as an EmptyState) or any element. */
@@ -25,7 +29,19 @@ type Props<T> = {
  * The three states every server-backed view has: loading (a spinner), failed (the message and Retry,
  * never invented data: docs/product.md section 7) and empty; otherwise the children with the data.
  */
-export function QueryState<T>({ query, errorText, loadingText, isEmpty, empty, emptyHint, compact, children }: Props<T>) {
+export function QueryState<T>({
+  query,
+  errorText,
+  errorView,
+  loadingText,
+  loading,
+  isEmpty,
+  empty,
+  emptyHint,
+  compact,
+  children,
+}: Props<T>) {
+  if (query.isPending && loading !== undefined) return loading;
   if (query.isPending)
     return (
       <div className={`flex justify-center ${compact ? 'py-6' : 'py-12'}`}>
@@ -33,6 +49,8 @@ export function QueryState<T>({ query, errorText, loadingText, isEmpty, empty, e
       </div>
     );
   if (query.isError || query.data === undefined) {
+    const own = query.isError ? errorView?.(query.error) : null;
+    if (own) return own;
     const message = typeof errorText === 'function' ? errorText(query.error) : errorText;
     return <ErrorState message={message} onRetry={() => query.refetch()} />;
   }

@@ -15,18 +15,25 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal; skipAuthRedirect?: boolean };
+type Options = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  skipAuthRedirect?: boolean;
+  /** Longer than the usual 10 s for a call known to take long (a large upload). */
+  timeoutMs?: number;
+};
 
 /** fetch with the bearer token and the 10 s timeout; a failure to get any answer becomes an ApiError. */
 async function send(
   path: string,
   method: string,
-  init: { headers?: Record<string, string>; body?: string | FormData; signal?: AbortSignal },
+  init: { headers?: Record<string, string>; body?: string | FormData; signal?: AbortSignal; timeoutMs?: number },
 ) {
   const token = tokenStore.get();
   const headers: Record<string, string> = { ...init.headers };
   if (token) headers.authorization = `Bearer ${token}`;
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(init.timeoutMs ?? REQUEST_TIMEOUT_MS);
   try {
     return await fetch(path, { method, headers, body: init.body, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   } catch (err) {
@@ -57,13 +64,14 @@ function signOutOn401(status: number, reason?: string) {
  * The one way the web app talks to the server (docs/product.md section 7): JSON, 10 s timeout, bearer token,
  * and any 401 clears the token and goes to /login.
  */
-export async function api<T>(path: string, { method = 'GET', body, signal, skipAuthRedirect }: Options = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, signal, skipAuthRedirect, timeoutMs }: Options = {}): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const res = await send(path, method, {
     // A FormData body (an upload) goes as multipart; the browser sets its content type and boundary.
     headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal,
+    timeoutMs,
   });
   const text = await res.text();
   let data: unknown = null;

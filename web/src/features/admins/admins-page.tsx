@@ -9,8 +9,7 @@ import { AdminPage } from '../../components/admin-page.tsx';
 import { Badge } from '../../components/badge.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useAdmins, useDeleteAdmin, useResetAdminPassword, useSetAdminActive } from './api.ts';
 
 type Pending = { admin: User; action: 'deactivate' | 'reset' | 'delete' };
@@ -78,62 +77,69 @@ export default function AdminsPage() {
         </Link>
       }
     >
-      {admins.isPending && <Spinner />}
-      {admins.isError && <ErrorState message={errorMessage(admins.error, 'Could not load the admins')} onRetry={() => admins.refetch()} />}
-      {admins.data?.users.length === 0 && <EmptyState title="No admins" />}
-      <ul className="grid gap-3 md:grid-cols-2" aria-label="Admins">
-        {admins.data?.users.map((a) => {
-          const isSelf = a._id === user?._id;
-          return (
-            <li key={a._id} className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm" aria-label={a.fullName}>
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="break-words font-semibold text-slate-900">
-                    {a.fullName} {isSelf && <span className="text-sm font-normal text-slate-500">(you)</span>}
-                  </p>
-                  <p className="break-all text-sm text-slate-600">{a.email}</p>
-                  <p className="text-xs text-slate-500">Last sign-in: {a.lastLogin ? formatDateTime(a.lastLogin) : 'never'}</p>
-                </div>
-                <Badge tone={a.isActive ? 'green' : 'slate'}>{a.isActive ? 'Active' : 'Inactive'}</Badge>
-              </div>
-              {!isSelf && (
-                <div className="flex flex-wrap gap-2">
-                  {a.isActive ? (
-                    <button
-                      type="button"
-                      className={buttonClass.secondary}
-                      disabled={busy}
-                      onClick={() => setPending({ admin: a, action: 'deactivate' })}
-                    >
-                      Deactivate
-                    </button>
-                  ) : (
-                    <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => activate(a)}>
-                      Activate
-                    </button>
+      <QueryState
+        query={admins}
+        loadingText="Loading admins..."
+        errorText={(e) => errorMessage(e, 'Could not load the admins')}
+        isEmpty={(d) => d.users.length === 0}
+        empty="No admins"
+      >
+        {(d) => (
+          <ul className="grid gap-3 md:grid-cols-2" aria-label="Admins">
+            {d.users.map((a) => {
+              const isSelf = a._id === user?._id;
+              return (
+                <li key={a._id} className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm" aria-label={a.fullName}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="break-words font-semibold text-slate-900">
+                        {a.fullName} {isSelf && <span className="text-sm font-normal text-slate-500">(you)</span>}
+                      </p>
+                      <p className="break-all text-sm text-slate-600">{a.email}</p>
+                      <p className="text-xs text-slate-500">Last sign-in: {a.lastLogin ? formatDateTime(a.lastLogin) : 'never'}</p>
+                    </div>
+                    <Badge tone={a.isActive ? 'green' : 'slate'}>{a.isActive ? 'Active' : 'Inactive'}</Badge>
+                  </div>
+                  {!isSelf && (
+                    <div className="flex flex-wrap gap-2">
+                      {a.isActive ? (
+                        <button
+                          type="button"
+                          className={buttonClass.secondary}
+                          disabled={busy}
+                          onClick={() => setPending({ admin: a, action: 'deactivate' })}
+                        >
+                          Deactivate
+                        </button>
+                      ) : (
+                        <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => activate(a)}>
+                          Activate
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className={buttonClass.secondary}
+                        disabled={busy}
+                        onClick={() => setPending({ admin: a, action: 'reset' })}
+                      >
+                        Reset password
+                      </button>
+                      <button
+                        type="button"
+                        className={buttonClass.danger}
+                        disabled={busy}
+                        onClick={() => setPending({ admin: a, action: 'delete' })}
+                      >
+                        Delete
+                      </button>
+                    </div>
                   )}
-                  <button
-                    type="button"
-                    className={buttonClass.secondary}
-                    disabled={busy}
-                    onClick={() => setPending({ admin: a, action: 'reset' })}
-                  >
-                    Reset password
-                  </button>
-                  <button
-                    type="button"
-                    className={buttonClass.danger}
-                    disabled={busy}
-                    onClick={() => setPending({ admin: a, action: 'delete' })}
-                  >
-                    Delete
-                  </button>
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && !busy && setPending(null)}

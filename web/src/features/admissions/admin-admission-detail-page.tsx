@@ -3,12 +3,12 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { EmptyState } from '../../components/states.tsx';
 import { useAdmissionRequest } from './api/admin-requests.ts';
 import { RequestDetails } from './components/request-details.tsx';
 import { useAdmissionActions } from './components/use-admission-actions.tsx';
 import { ADMISSION_WEB_MSG } from './messages.ts';
+import { QueryState } from '../../components/query-state.tsx';
 
 /** /admin/admissions/{id}: one request's details with the same actions as the list. */
 export default function AdminAdmissionDetailPage() {
@@ -44,22 +44,23 @@ export default function AdminAdmissionDetailPage() {
       }
     >
       {actions.panel && <div className="mb-6">{actions.panel}</div>}
-      {query.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading admission request..." />
-        </div>
-      ) : query.isError ? (
-        query.error instanceof ApiError && query.error.status === 404 ? (
-          <EmptyState title="Admission request not found" hint="It may have been deleted." />
-        ) : (
-          <ErrorState message={errorMessage(query.error, ADMISSION_WEB_MSG.loadOneError)} onRetry={() => query.refetch()} />
-        )
-      ) : (
-        <div className="rounded-xl bg-white p-6 shadow-sm">
-          <h2 className="mb-4 text-xl font-semibold text-slate-900">{query.data.fullName}</h2>
-          <RequestDetails request={query.data} />
-        </div>
-      )}
+      <QueryState
+        query={query}
+        loadingText="Loading admission request..."
+        errorText={(e) => errorMessage(e, ADMISSION_WEB_MSG.loadOneError)}
+        errorView={(e) =>
+          e instanceof ApiError && e.status === 404 ? (
+            <EmptyState title="Admission request not found" hint="It may have been deleted." />
+          ) : null
+        }
+      >
+        {(request) => (
+          <div className="rounded-xl bg-white p-6 shadow-sm">
+            <h2 className="mb-4 text-xl font-semibold text-slate-900">{request.fullName}</h2>
+            <RequestDetails request={request} />
+          </div>
+        )}
+      </QueryState>
       {actions.dialogs}
     </AdminPage>
   );

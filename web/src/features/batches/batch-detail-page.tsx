@@ -1,15 +1,18 @@
 import { formatClassDate, formatDate } from '@app/common';
+import type { ClassSession } from '@app/common/schemas/batches';
 import type { StudentListAnswer } from '@app/common/schemas/users';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AdminPage, StatTile } from '../../components/admin-page.tsx';
 import { Badge } from '../../components/badge.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { formatPercent } from '../../components/score.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { api, downloadFile, errorMessage } from '../../lib/api-client.ts';
 import { attendanceCsvPath, useAttendanceReport, useBatch, useBatchSessions, useDeleteSession } from './api/batches.ts';
 import { SessionForm } from './components/session-form.tsx';
@@ -24,22 +27,18 @@ export default function BatchDetailPage() {
   const sessions = useBatchSessions(id);
   const report = useAttendanceReport(id);
   const removeSession = useDeleteSession();
+  const [removing, setRemoving] = useState<ClassSession | null>(null);
   const students = useQuery({
     queryKey: ['students', 'batch', id],
     queryFn: ({ signal }) => api<StudentListAnswer>(`/api/users?role=student&batch=${encodeURIComponent(id)}&limit=100`, { signal }),
   });
 
-  if (batch.isPending) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
-  }
-  if (batch.isError) {
+  if (!batch.data) {
     return (
       <AdminPage title="Batch" back="/admin/batches" backLabel="Back to batches">
-        <ErrorState message={errorMessage(batch.error, BATCH_UI.loadError)} onRetry={() => batch.refetch()} />
+        <QueryState query={batch} loadingText="Loading the batch..." errorText={(e) => errorMessage(e, BATCH_UI.loadError)}>
+          {() => null}
+        </QueryState>
       </AdminPage>
     );
   }
@@ -66,41 +65,39 @@ export default function BatchDetailPage() {
       <div className="mt-3">
         <SessionForm batchId={id} />
       </div>
-      {sessions.isPending ? (
-        <Spinner />
-      ) : sessions.isError ? (
-        <ErrorState message={errorMessage(sessions.error, BATCH_UI.sessionsError)} onRetry={() => sessions.refetch()} />
-      ) : sessions.data.length === 0 ? (
-        <EmptyState title="No classes yet" />
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-100 rounded-xl bg-white shadow-sm" aria-label="Classes">
-          {sessions.data.map((s) => (
-            <li key={s._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-              <span>
-                <strong>{formatClassDate(s.date)}</strong> {s.startTime} to {s.endTime}: {s.subject} with {s.teacher}, {s.room}
-                {s.attendanceMarked && (
-                  <span className="ml-2">
-                    <Badge tone="green">Attendance taken</Badge>
-                  </span>
-                )}
-              </span>
-              <button
-                type="button"
-                className="text-red-700 hover:underline"
-                aria-label={`Remove ${s.subject} on ${s.date}`}
-                onClick={() =>
-                  removeSession.mutate(s._id, {
-                    onSuccess: () => toast.success(BATCH_UI.sessionDeleted),
-                    onError: (err) => toast.error(errorMessage(err, 'Could not remove the class.')),
-                  })
-                }
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={sessions}
+        compact
+        loadingText="Loading classes..."
+        errorText={(e) => errorMessage(e, BATCH_UI.sessionsError)}
+        isEmpty={(list) => list.length === 0}
+        empty="No classes yet"
+      >
+        {(list) => (
+          <ul className="mt-3 divide-y divide-slate-100 rounded-xl bg-white shadow-sm" aria-label="Classes">
+            {list.map((s) => (
+              <li key={s._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+                <span>
+                  <strong>{formatClassDate(s.date)}</strong> {s.startTime} to {s.endTime}: {s.subject} with {s.teacher}, {s.room}
+                  {s.attendanceMarked && (
+                    <span className="ml-2">
+                      <Badge tone="green">Attendance taken</Badge>
+                    </span>
+                  )}
+                </span>
+                <button
+                  type="button"
+                  className="text-red-700 hover:underline"
+                  aria-label={`Remove ${s.subject} on ${formatClassDate(s.date)}`}
+                  onClick={() => setRemoving(s)}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-800">Students and attendance</h2>
@@ -116,44 +113,32 @@ export default function BatchDetailPage() {
           <Download aria-hidden="true" className="h-4 w-4" /> Export attendance CSV
         </button>
       </div>
-      {students.isPending ? (
-        <Spinner />
-      ) : students.isError ? (
-        <ErrorState message={errorMessage(students.error, 'Could not load the students.')} onRetry={() => students.refetch()} />
-      ) : students.data.users.length === 0 ? (
-        <EmptyState title="No students in this batch yet" hint="Approve an admission into it, or move a student from the student list." />
-      ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Registration
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Attendance
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {students.data.users.map((u) => (
-                <tr key={u._id}>
-                  <td className="px-4 py-3 font-medium">{u.fullName}</td>
-                  <td className="px-4 py-3">{u.registrationNumber}</td>
-                  <td className="px-4 py-3">{u.email}</td>
-                  <td className="px-4 py-3">{formatPercent(percentages.get(u._id))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryState
+        query={students}
+        compact
+        loadingText="Loading students..."
+        errorText={(e) => errorMessage(e, 'Could not load the students.')}
+        isEmpty={(d) => d.users.length === 0}
+        empty="No students in this batch yet"
+        emptyHint="Approve an admission into it, or move a student from the student list."
+      >
+        {(d) => (
+          <div className="mt-3">
+            <DataTable
+              rows={d.users}
+              rowKey={(u) => u._id}
+              caption="Students of the batch"
+              cardTitle={(u) => <p className="font-medium">{u.fullName}</p>}
+              columns={[
+                { header: 'Name', className: 'font-medium', cell: (u) => u.fullName, hideInCard: true },
+                { header: 'Registration', cell: (u) => u.registrationNumber ?? '—' },
+                { header: 'Email', className: '[overflow-wrap:anywhere]', cell: (u) => u.email },
+                { header: 'Attendance', cell: (u) => formatPercent(percentages.get(u._id)) },
+              ]}
+            />
+          </div>
+        )}
+      </QueryState>
       {report.data && report.data.months.length > 0 && (
         <>
           <h3 className="mt-6 font-semibold text-slate-800">By month</h3>
@@ -166,6 +151,33 @@ export default function BatchDetailPage() {
           </ul>
         </>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove this class?"
+        message={
+          <p>
+            <strong>{removing?.subject}</strong> on {removing ? formatClassDate(removing.date) : ''} will be taken off the timetable, with
+            any attendance marked for it.
+          </p>
+        }
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        busy={removeSession.isPending}
+        onConfirm={() =>
+          removing &&
+          removeSession.mutate(removing._id, {
+            onSuccess: () => {
+              toast.success(BATCH_UI.sessionDeleted);
+              setRemoving(null);
+            },
+            onError: (err) => {
+              toast.error(errorMessage(err, 'Could not remove the class.'));
+              setRemoving(null);
+            },
+          })
+        }
+      />
     </AdminPage>
   );
 }

@@ -2,50 +2,38 @@ import { CENTRE_IDS } from '@app/common/constants';
 import type { Batch } from '@app/common/schemas/batches';
 import { formatDate } from '@app/common';
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { Badge } from '../../components/badge.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { RowActions } from '../../components/row-actions.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { type BatchFilters, useBatches, useCentreOptions, useCourseOptions, useDeleteBatch, useSaveBatch } from './api/batches.ts';
 import { BatchFormModal } from './components/batch-form.tsx';
 import { BATCH_UI, TIMING_LABELS } from './messages.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
 
-const control =
-  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
-
-function Filter({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-[10rem] flex-1 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={control}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+const batchLink = (b: Batch) => (
+  <Link to={`/admin/batches/${b._id}`} className="font-medium text-brand-700 hover:underline">
+    {b.name}
+  </Link>
+);
+const statusBadge = (b: Batch) => <Badge tone={b.isActive ? 'green' : 'slate'}>{b.isActive ? 'Active' : 'Inactive'}</Badge>;
+const columns: Column<Batch>[] = [
+  { header: 'Batch', cell: batchLink, hideInCard: true },
+  { header: 'Course', cell: (b) => b.courseName },
+  { header: 'Centre', cell: (b) => b.centreName },
+  { header: 'Year', cell: (b) => b.academicYear },
+  { header: 'Timing', cell: (b) => TIMING_LABELS[b.timing] },
+  { header: 'Dates', className: 'whitespace-nowrap', cell: (b) => `${formatDate(b.startsOn)} to ${formatDate(b.endsOn)}` },
+  { header: 'Students', cell: (b) => `${b.studentsCount} / ${b.capacity}` },
+  { header: 'Status', cell: statusBadge, hideInCard: true },
+];
 
 /** /admin/batches: every batch with its student count, filtered by centre, course and year. */
 export default function BatchesPage() {
@@ -112,122 +100,55 @@ export default function BatchesPage() {
       }
     >
       <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
-        <Filter
+        <FilterSelect
           label="Centre"
           value={filters.centre ?? ''}
           onChange={(v) => setFilter('centre', v)}
           options={[{ value: '', label: 'All centres' }, ...CENTRE_IDS.map((id) => ({ value: id, label: centreName(id) }))]}
         />
-        <Filter
+        <FilterSelect
           label="Course"
           value={filters.course ?? ''}
           onChange={(v) => setFilter('course', v)}
           options={[{ value: '', label: 'All courses' }, ...(courses.data ?? []).map((c) => ({ value: c._id, label: c.name }))]}
         />
-        <Filter
+        <FilterSelect
           label="Academic year"
           value={filters.academicYear ?? ''}
           onChange={(v) => setFilter('academicYear', v)}
           options={[{ value: '', label: 'All years' }, ...years.map((y) => ({ value: y, label: y }))]}
         />
       </div>
-      {batches.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading batches..." />
-        </div>
-      ) : batches.isError ? (
-        <ErrorState message={errorMessage(batches.error, BATCH_UI.loadError)} onRetry={() => batches.refetch()} />
-      ) : batches.data.length === 0 ? (
-        <EmptyState title={BATCH_UI.empty} hint="Create a batch for a course at a centre." />
-      ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Batch
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Course
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Centre
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Year
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Timing
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Dates
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Students
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {batches.data.map((b) => (
-                <tr key={b._id}>
-                  <td className="px-4 py-3 font-medium">
-                    <Link to={`/admin/batches/${b._id}`} className="text-brand-700 hover:underline">
-                      {b.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">{b.courseName}</td>
-                  <td className="px-4 py-3">{b.centreName}</td>
-                  <td className="px-4 py-3">{b.academicYear}</td>
-                  <td className="px-4 py-3">{TIMING_LABELS[b.timing]}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    {formatDate(b.startsOn)} to {formatDate(b.endsOn)}
-                  </td>
-                  <td className="px-4 py-3">
-                    {b.studentsCount} / {b.capacity}
-                  </td>
-                  <td className="px-4 py-3">
-                    <Badge tone={b.isActive ? 'green' : 'slate'}>{b.isActive ? 'Active' : 'Inactive'}</Badge>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <div className="flex gap-2">
-                      <button
-                        type="button"
-                        className="text-brand-700 hover:underline"
-                        onClick={() => setEditing({ batch: b })}
-                        aria-label={`Edit ${b.name}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="text-amber-800 hover:underline"
-                        onClick={() => onToggle(b)}
-                        aria-label={`${b.isActive ? 'Deactivate' : 'Activate'} ${b.name}`}
-                      >
-                        {b.isActive ? 'Deactivate' : 'Activate'}
-                      </button>
-                      <button
-                        type="button"
-                        className="text-red-700 hover:underline"
-                        onClick={() => setDeleting(b)}
-                        aria-label={`Delete ${b.name}`}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryState
+        query={batches}
+        loadingText="Loading batches..."
+        errorText={(e) => errorMessage(e, BATCH_UI.loadError)}
+        isEmpty={(list) => list.length === 0}
+        empty={BATCH_UI.empty}
+        emptyHint="Create a batch for a course at a centre."
+      >
+        {(list) => (
+          <DataTable
+            rows={list}
+            rowKey={(b) => b._id}
+            columns={columns}
+            caption="Batches"
+            cardTitle={batchLink}
+            cardBadge={statusBadge}
+            actions={(b, place) => (
+              <RowActions
+                name={b.name}
+                isActive={b.isActive}
+                busy={(save.isPending && save.variables?.id === b._id) || (remove.isPending && remove.variables === b._id)}
+                onEdit={() => setEditing({ batch: b })}
+                onToggleActive={() => onToggle(b)}
+                onDelete={() => setDeleting(b)}
+                layout={place === 'table' ? 'stack' : undefined}
+              />
+            )}
+          />
+        )}
+      </QueryState>
       <BatchFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} batch={editing?.batch ?? null} />
       <ConfirmDialog
         open={deleting !== null}

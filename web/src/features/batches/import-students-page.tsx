@@ -6,9 +6,18 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { Badge } from '../../components/badge.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
 import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { uploadStudentSheet } from './api/import-students.ts';
+
+type Row = ImportDryRun['rows'][number];
+const statusBadge = (r: Row) => <Badge tone={r.status === 'ok' ? 'green' : 'red'}>{r.status === 'ok' ? 'OK' : 'Error'}</Badge>;
+const rowColumns: Column<Row>[] = [
+  { header: 'Row', cell: (r) => r.row, hideInCard: true },
+  { header: 'Status', cell: statusBadge, hideInCard: true },
+  { header: 'Message', cell: (r) => r.message },
+];
 
 /** /admin/students/import: a spreadsheet of enrolled students, checked first (dry run), then imported. */
 export default function ImportStudentsPage() {
@@ -96,33 +105,15 @@ export default function ImportStudentsPage() {
         )}
       </div>
       {rows.length > 0 && (
-        <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Row
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Message
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((r) => (
-                <tr key={r.row}>
-                  <td className="px-4 py-2">{r.row}</td>
-                  <td className="px-4 py-2">
-                    <Badge tone={r.status === 'ok' ? 'green' : 'red'}>{r.status === 'ok' ? 'OK' : 'Error'}</Badge>
-                  </td>
-                  <td className="px-4 py-2">{r.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-4">
+          <DataTable
+            rows={rows}
+            rowKey={(r) => String(r.row)}
+            columns={rowColumns}
+            caption="Rows of the file"
+            cardTitle={(r) => <p className="font-semibold text-slate-900">Row {r.row}</p>}
+            cardBadge={statusBadge}
+          />
         </div>
       )}
     </AdminPage>

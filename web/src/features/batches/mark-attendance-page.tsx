@@ -4,8 +4,8 @@ import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { EmptyState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useMarkAttendance, useSessionAttendance } from './api/batches.ts';
 import { BATCH_UI } from './messages.ts';
@@ -23,17 +23,12 @@ export default function MarkAttendancePage() {
     if (roster.data) setAbsent(new Set(roster.data.students.filter((s) => !s.isPresent).map((s) => s._id)));
   }, [roster.data]);
 
-  if (roster.isPending) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
-  }
-  if (roster.isError) {
+  if (!roster.data) {
     return (
       <AdminPage title="Attendance" back="/admin/attendance" backLabel="Back to the day's classes">
-        <ErrorState message={errorMessage(roster.error, BATCH_UI.sessionsError)} onRetry={() => roster.refetch()} />
+        <QueryState query={roster} loadingText="Loading the class..." errorText={(e) => errorMessage(e, BATCH_UI.sessionsError)}>
+          {() => null}
+        </QueryState>
       </AdminPage>
     );
   }

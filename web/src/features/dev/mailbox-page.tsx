@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 
 type MailItem = { _id: string; to: string; subject: string; text: string; createdAt: string };
 
@@ -35,32 +34,39 @@ export default function MailboxPage() {
         not exist in production.
       </p>
       <div className="mt-6">
-        {mails.isPending && <Spinner />}
-        {mails.isError && <ErrorState message={errorMessage(mails.error, 'Could not load the mailbox')} onRetry={() => mails.refetch()} />}
-        {mails.data?.length === 0 && <EmptyState title="No e-mails yet" />}
-        <ul className="space-y-3">
-          {mails.data?.map((m) => (
-            <li key={m._id} className="rounded-lg bg-white shadow-sm">
-              <button
-                type="button"
-                className="flex w-full items-start gap-3 p-4 text-left"
-                aria-expanded={open === m._id}
-                onClick={() => setOpen(open === m._id ? null : m._id)}
-              >
-                <Mail aria-hidden="true" className="mt-1 h-5 w-5 text-brand-700" />
-                <span className="flex-1">
-                  <span className="block font-semibold">{m.subject}</span>
-                  <span className="block text-sm text-slate-600">
-                    To: {m.to} · {formatDateTime(m.createdAt)}
-                  </span>
-                </span>
-              </button>
-              {open === m._id && (
-                <pre className="whitespace-pre-wrap break-words border-t px-4 py-3 font-sans text-sm">{linkify(m.text)}</pre>
-              )}
-            </li>
-          ))}
-        </ul>
+        <QueryState
+          query={mails}
+          loadingText="Loading e-mails..."
+          errorText={(e) => errorMessage(e, 'Could not load the mailbox')}
+          isEmpty={(list) => list.length === 0}
+          empty="No e-mails yet"
+        >
+          {(list) => (
+            <ul className="space-y-3">
+              {list.map((m) => (
+                <li key={m._id} className="rounded-lg bg-white shadow-sm">
+                  <button
+                    type="button"
+                    className="flex w-full items-start gap-3 p-4 text-left"
+                    aria-expanded={open === m._id}
+                    onClick={() => setOpen(open === m._id ? null : m._id)}
+                  >
+                    <Mail aria-hidden="true" className="mt-1 h-5 w-5 text-brand-700" />
+                    <span className="flex-1">
+                      <span className="block font-semibold">{m.subject}</span>
+                      <span className="block text-sm text-slate-600">
+                        To: {m.to} · {formatDateTime(m.createdAt)}
+                      </span>
+                    </span>
+                  </button>
+                  {open === m._id && (
+                    <pre className="whitespace-pre-wrap break-words border-t px-4 py-3 font-sans text-sm">{linkify(m.text)}</pre>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </section>
   );

@@ -8,8 +8,7 @@ import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { EmptyState } from '../../components/states.tsx';
 import { useAdminPayment } from './api/admin-payments.ts';
 import { downloadReceipt } from './api/receipt.ts';
 import { PaymentHistoryLog } from './components/payment-history-log.tsx';
@@ -17,6 +16,7 @@ import { PaymentRowActions } from './components/payment-row-actions.tsx';
 import { PaymentStatusBadge } from './components/payment-status-badge.tsx';
 import { usePaymentActions } from './hooks/use-payment-actions.tsx';
 import { installmentLabel, methodLabel } from './labels.ts';
+import { QueryState } from '../../components/query-state.tsx';
 
 function Item({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -144,19 +144,18 @@ export default function AdminPaymentDetailPage() {
         )
       }
     >
-      {payment.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading payment..." />
-        </div>
-      ) : payment.isError ? (
-        payment.error instanceof ApiError && (payment.error.status === 404 || payment.error.status === 400) ? (
-          <EmptyState title="Payment not found" hint="It may have been removed, or the link is wrong." />
-        ) : (
-          <ErrorState message={errorMessage(payment.error, 'Failed to load the payment')} onRetry={() => payment.refetch()} />
-        )
-      ) : (
-        <Record p={payment.data} />
-      )}
+      <QueryState
+        query={payment}
+        loadingText="Loading payment..."
+        errorText={(e) => errorMessage(e, 'Failed to load the payment')}
+        errorView={(e) =>
+          e instanceof ApiError && (e.status === 404 || e.status === 400) ? (
+            <EmptyState title="Payment not found" hint="It may have been removed, or the link is wrong." />
+          ) : null
+        }
+      >
+        {(p) => <Record p={p} />}
+      </QueryState>
       {actions.dialog}
     </AdminPage>
   );

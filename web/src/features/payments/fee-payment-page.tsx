@@ -7,8 +7,6 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
 import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useCourseFees } from './api/course-fees.ts';
 import { useValidateCoupon } from './api/fee-payment.ts';
 import { CouponBox, type CouponMessage } from './components/coupon-box.tsx';
@@ -19,6 +17,7 @@ import { PaymentHistory } from './components/payment-history.tsx';
 import { SandboxCheckoutDialog } from './components/sandbox-checkout-dialog.tsx';
 import { useFeeCheckout } from './hooks/use-fee-checkout.ts';
 import { OFFLINE_RECORDED } from './labels.ts';
+import { QueryState } from '../../components/query-state.tsx';
 
 /** /student/payment (and /student/payments): docs/product.md section 2 "Fee Payment". */
 export default function FeePaymentPage() {
@@ -113,15 +112,15 @@ export default function FeePaymentPage() {
       <p className="mt-1 text-slate-600">Choose your course, apply a coupon if you have one, and pay online or at your centre.</p>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
-          {courses.isPending ? (
-            <Spinner label="Loading courses..." />
-          ) : courses.isError ? (
-            <ErrorState message={errorMessage(courses.error, 'Failed to load courses')} onRetry={() => courses.refetch()} />
-          ) : courses.data.length === 0 ? (
-            <EmptyState title="No courses are open for payment right now." />
-          ) : (
-            <CoursePicker courses={courses.data} selectedId={course?._id ?? null} onSelect={onSelect} disabled={busy} />
-          )}
+          <QueryState
+            query={courses}
+            loadingText="Loading courses..."
+            errorText={(e) => errorMessage(e, 'Failed to load courses')}
+            isEmpty={(list) => list.length === 0}
+            empty="No courses are open for payment right now."
+          >
+            {(list) => <CoursePicker courses={list} selectedId={course?._id ?? null} onSelect={onSelect} disabled={busy} />}
+          </QueryState>
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-4">
           {course && (

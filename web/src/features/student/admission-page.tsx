@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { EmptyState } from '../../components/states.tsx';
 import { useStudentAdmission } from '../../api/student-admission.ts';
+import { QueryState } from '../../components/query-state.tsx';
 
 const statusTone = { APPROVED: 'bg-green-100 text-green-800', PENDING: 'bg-amber-100 text-amber-900', REJECTED: 'bg-red-100 text-red-800' };
 
@@ -71,26 +71,25 @@ export default function StudentAdmissionPage() {
     <section className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-800">My Admission</h1>
       <div className="mt-6">
-        {query.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading your admission..." />
-          </div>
-        ) : query.isError ? (
-          query.error instanceof ApiError && query.error.status === 404 ? (
-            <EmptyState
-              title="No admission record found"
-              hint="Your admission details appear here once your admission request is approved."
-            >
-              <Link to="/student/dashboard" className="font-medium text-brand-700 hover:underline">
-                Back to dashboard
-              </Link>
-            </EmptyState>
-          ) : (
-            <ErrorState message={errorMessage(query.error, 'Failed to load admission details')} onRetry={() => query.refetch()} />
-          )
-        ) : (
-          <Record a={query.data} />
-        )}
+        <QueryState
+          query={query}
+          loadingText="Loading your admission..."
+          errorText={(e) => errorMessage(e, 'Failed to load admission details')}
+          errorView={(e) =>
+            e instanceof ApiError && e.status === 404 ? (
+              <EmptyState
+                title="No admission record found"
+                hint="Your admission details appear here once your admission request is approved."
+              >
+                <Link to="/student/dashboard" className="font-medium text-brand-700 hover:underline">
+                  Back to dashboard
+                </Link>
+              </EmptyState>
+            ) : null
+          }
+        >
+          {(a) => <Record a={a} />}
+        </QueryState>
       </div>
     </section>
   );

@@ -4,13 +4,12 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { AdminPage, StatTile } from '../../components/admin-page.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { ErrorState } from '../../components/states.tsx';
 import { useStudent } from './api/students.ts';
 import { BatchMove } from './components/batch-move.tsx';
 import { ActiveBadge, Score } from './components/student-status.tsx';
 import { mailtoFor } from './components/students-table.tsx';
 import { STUDENT_WEB_MSG } from './messages.ts';
+import { QueryState } from '../../components/query-state.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -111,22 +110,23 @@ export default function StudentDetailPage() {
   const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
   return (
     <AdminPage title="Student Details" back="/admin/students" backLabel="Back to students">
-      {query.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading student details..." />
-        </div>
-      ) : notFound ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl bg-white p-10 text-center shadow-sm">
-          <h2 className="text-xl font-semibold text-slate-800">{STUDENT_WEB_MSG.notFound}</h2>
-          <Link to="/admin/students" className="font-medium text-brand-700 hover:underline">
-            Back to students
-          </Link>
-        </div>
-      ) : query.isError ? (
-        <ErrorState message={STUDENT_WEB_MSG.detailError} onRetry={() => query.refetch()} />
-      ) : (
-        <Profile s={query.data} />
-      )}
+      <QueryState
+        query={query}
+        loadingText="Loading student details..."
+        errorText={STUDENT_WEB_MSG.detailError}
+        errorView={() =>
+          notFound ? (
+            <div className="flex flex-col items-center gap-3 rounded-xl bg-white p-10 text-center shadow-sm">
+              <h2 className="text-xl font-semibold text-slate-800">{STUDENT_WEB_MSG.notFound}</h2>
+              <Link to="/admin/students" className="font-medium text-brand-700 hover:underline">
+                Back to students
+              </Link>
+            </div>
+          ) : null
+        }
+      >
+        {(s) => <Profile s={s} />}
+      </QueryState>
     </AdminPage>
   );
 }

@@ -3,19 +3,28 @@ import { BookOpen, ClipboardList, CreditCard, FileText, Users } from 'lucide-rea
 import { Link } from 'react-router';
 import { StatTile } from '../../../components/admin-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 type Props = { isPending: boolean; isError: boolean; data?: AdminStats; refetch: () => unknown };
 
 /** The real counts (payments is the real number, never an estimate from the students). */
 export function CountTiles({ isPending, isError, data, refetch }: Props) {
-  if (isPending)
-    return (
-      <div className="flex justify-center rounded-xl bg-white py-8 shadow-sm">
-        <Spinner label="Loading counts..." />
-      </div>
-    );
-  if (isError || !data) return <ErrorState message="Could not load the dashboard counts." onRetry={() => refetch()} />;
+  return (
+    <QueryState
+      query={{ isPending, isError, data, refetch }}
+      errorText="Could not load the dashboard counts."
+      loading={
+        <div className="flex justify-center rounded-xl bg-white py-8 shadow-sm">
+          <Spinner label="Loading counts..." />
+        </div>
+      }
+    >
+      {(counts) => <Tiles data={counts} />}
+    </QueryState>
+  );
+}
+
+function Tiles({ data }: { data: AdminStats }) {
   const tiles = [
     { to: '/admin/students', label: 'Students', value: data.students, icon: Users, tone: 'brand' },
     { to: '/admin/courses', label: 'Courses', value: data.courses, icon: BookOpen, tone: 'green' },

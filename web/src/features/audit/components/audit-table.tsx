@@ -1,5 +1,6 @@
 import { formatDateTime } from '@app/common/rules/dates';
 import { AUDIT_ENTITIES, type AuditEntry } from '@app/common/schemas/audit';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { ChangeView } from './change-view.tsx';
 
 /** `payment.completed` → `Payment completed`, `user.reset-password` → `User reset password`. */
@@ -26,59 +27,23 @@ function Entity({ e }: { e: AuditEntry }) {
   );
 }
 
-const headers = ['When', 'Who', 'Action', 'Entity', 'Before → after'];
+const columns: Column<AuditEntry>[] = [
+  { header: 'When', className: 'whitespace-nowrap', cell: (e) => formatDateTime(e.createdAt) },
+  { header: 'Who', className: 'max-w-56 [overflow-wrap:anywhere]', cell: (e) => e.actor.label },
+  { header: 'Action', className: 'font-medium text-slate-900', cell: (e) => actionLabel(e.action), hideInCard: true },
+  { header: 'Entity', className: 'max-w-48', cell: (e) => <Entity e={e} /> },
+  { header: 'Before → after', className: 'min-w-64', cell: (e) => <ChangeView before={e.before} after={e.after} /> },
+];
 
 /** The trail: a table from tablet width up, cards on phones. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Audit trail</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              {headers.map((h) => (
-                <th key={h} scope="col" className="px-4 py-3">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {entries.map((e) => (
-              <tr key={e._id}>
-                <td className="whitespace-nowrap px-4 py-3 align-top">{formatDateTime(e.createdAt)}</td>
-                <td className="max-w-56 px-4 py-3 align-top [overflow-wrap:anywhere]">{e.actor.label}</td>
-                <td className="px-4 py-3 align-top font-medium text-slate-900">{actionLabel(e.action)}</td>
-                <td className="max-w-48 px-4 py-3 align-top">
-                  <Entity e={e} />
-                </td>
-                <td className="min-w-64 px-4 py-3 align-top">
-                  <ChangeView before={e.before} after={e.after} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Audit trail">
-        {entries.map((e) => (
-          <li key={e._id} className="rounded-xl bg-white p-4 text-sm shadow-sm">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <p className="font-semibold text-slate-900">{actionLabel(e.action)}</p>
-              <p className="text-xs text-slate-500">{formatDateTime(e.createdAt)}</p>
-            </div>
-            <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">{e.actor.label}</p>
-            <div className="mt-2 text-slate-700">
-              <Entity e={e} />
-            </div>
-            <div className="mt-2 border-t border-slate-100 pt-2">
-              <ChangeView before={e.before} after={e.after} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <DataTable
+      rows={entries}
+      rowKey={(e) => e._id}
+      columns={columns}
+      caption="Audit trail"
+      cardTitle={(e) => <p className="font-semibold text-slate-900">{actionLabel(e.action)}</p>}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { formatDate } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
 import type { AdminPayment } from '@app/common/schemas/payments';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { installmentLabel } from '../labels.ts';
 import { PaymentRowActions } from './payment-row-actions.tsx';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
@@ -36,77 +37,26 @@ function Course({ p }: { p: AdminPayment }) {
   );
 }
 
-const headers = ['Student', 'Course', 'Amount', 'Status', 'Transaction ID', 'Date', 'Actions'];
+const columns: Column<AdminPayment>[] = [
+  { header: 'Student', cell: (p) => <Student p={p} />, hideInCard: true },
+  { header: 'Course', cell: (p) => <Course p={p} /> },
+  { header: 'Amount', className: 'whitespace-nowrap font-medium text-slate-900', cell: (p) => formatINR(p.amount) },
+  { header: 'Status', cell: (p) => <PaymentStatusBadge status={p.status} />, hideInCard: true },
+  { header: 'Transaction ID', className: 'max-w-44 [overflow-wrap:anywhere] font-mono text-xs', cell: (p) => p.transactionId ?? '—' },
+  { header: 'Date', className: 'whitespace-nowrap', cell: (p) => formatDate(p.paidAt ?? p.createdAt) },
+];
 
 /** The ledger: a table from tablet width up, cards on phones. */
 export function AdminPaymentsTable({ payments, busyId, onVerify, onRefund }: Props) {
-  const actions = (p: AdminPayment) => <PaymentRowActions payment={p} busy={busyId === p._id} onVerify={onVerify} onRefund={onRefund} />;
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Payments</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              {headers.map((h) => (
-                <th key={h} scope="col" className="px-4 py-3">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {payments.map((p) => (
-              <tr key={p._id}>
-                <td className="px-4 py-3 align-top">
-                  <Student p={p} />
-                </td>
-                <td className="px-4 py-3 align-top">
-                  <Course p={p} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 align-top font-medium text-slate-900">{formatINR(p.amount)}</td>
-                <td className="px-4 py-3 align-top">
-                  <PaymentStatusBadge status={p.status} />
-                </td>
-                <td className="max-w-44 [overflow-wrap:anywhere] px-4 py-3 align-top font-mono text-xs">{p.transactionId ?? '—'}</td>
-                <td className="whitespace-nowrap px-4 py-3 align-top">{formatDate(p.paidAt ?? p.createdAt)}</td>
-                <td className="px-4 py-3 align-top">{actions(p)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Payments">
-        {payments.map((p) => (
-          <li key={p._id} className="rounded-xl bg-white p-4 shadow-sm">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <Student p={p} />
-              </div>
-              <PaymentStatusBadge status={p.status} />
-            </div>
-            <div className="mt-2 text-sm">
-              <Course p={p} />
-            </div>
-            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
-              <div>
-                <dt className="text-xs text-slate-500">Amount</dt>
-                <dd className="font-semibold">{formatINR(p.amount)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Date</dt>
-                <dd>{formatDate(p.paidAt ?? p.createdAt)}</dd>
-              </div>
-              <div className="col-span-2">
-                <dt className="text-xs text-slate-500">Transaction ID</dt>
-                <dd className="[overflow-wrap:anywhere] font-mono text-xs">{p.transactionId ?? '—'}</dd>
-              </div>
-            </dl>
-            <div className="mt-3">{actions(p)}</div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <DataTable
+      rows={payments}
+      rowKey={(p) => p._id}
+      columns={columns}
+      caption="Payments"
+      cardTitle={(p) => <Student p={p} />}
+      cardBadge={(p) => <PaymentStatusBadge status={p.status} />}
+      actions={(p) => <PaymentRowActions payment={p} busy={busyId === p._id} onVerify={onVerify} onRefund={onRefund} />}
+    />
   );
 }

@@ -6,10 +6,9 @@ import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { buttonClass } from '../../../components/field.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ErrorState } from '../../../components/states.tsx';
 import { usePaymentSummary } from '../api/student-summary.ts';
 import { installmentLabel } from '../labels.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 
 // docs/product.md section 3 "Payment summary": completed, partial, anything else shown as unpaid.
 const overall = (s: PaymentSummary['paymentStatus']) =>
@@ -114,19 +113,23 @@ export function PaymentSummaryCard() {
         </h2>
         {summary.data && overall(summary.data.paymentStatus)}
       </div>
-      {summary.isPending ? (
-        <Spinner label="Loading fees..." />
-      ) : noAdmission ? (
-        <p className="text-sm text-slate-600">Your fees appear here once your admission is approved.</p>
-      ) : summary.isError ? (
-        <ErrorState message={errorMessage(summary.error, 'Failed to load fees')} onRetry={() => summary.refetch()} />
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-slate-600">{summary.data.course.name}</p>
-          <Figures s={summary.data} />
-          <Schedule installments={summary.data.installments} />
-        </>
-      )}
+      <QueryState
+        query={summary}
+        compact
+        loadingText="Loading fees..."
+        errorText={(e) => errorMessage(e, 'Failed to load fees')}
+        errorView={() =>
+          noAdmission ? <p className="text-sm text-slate-600">Your fees appear here once your admission is approved.</p> : null
+        }
+      >
+        {(s) => (
+          <>
+            <p className="mb-3 text-sm text-slate-600">{s.course.name}</p>
+            <Figures s={s} />
+            <Schedule installments={s.installments} />
+          </>
+        )}
+      </QueryState>
       <div className="mt-4 flex flex-wrap gap-2">
         {summary.data && summary.data.pendingAmount > 0 && (
           <Link to="/payment/admission" className={buttonClass.primary}>

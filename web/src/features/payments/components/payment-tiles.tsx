@@ -4,18 +4,25 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2, Clock, IndianRupee, ReceiptIndianRupee, XCircle } from 'lucide-react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { StatTile } from '../../../components/admin-page.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 const icon = 'h-6 w-6';
 
 /** The five tiles of Payment Management (docs/product.md section 2). */
 export function PaymentTiles({ query }: { query: UseQueryResult<Tiles> }) {
-  if (query.isPending) return <Spinner label="Loading payment figures..." />;
-  if (query.isError) {
-    return <ErrorState message={errorMessage(query.error, 'Failed to load payment figures')} onRetry={() => query.refetch()} />;
-  }
-  const t = query.data;
+  return (
+    <QueryState
+      query={query}
+      compact
+      loadingText="Loading payment figures..."
+      errorText={(e) => errorMessage(e, 'Failed to load payment figures')}
+    >
+      {(t) => <Figures t={t} />}
+    </QueryState>
+  );
+}
+
+function Figures({ t }: { t: Tiles }) {
   return (
     <ul aria-label="Payment figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       <li>

@@ -1,6 +1,6 @@
 import type { Centre } from '@app/common/schemas/centres';
 import { MapPin, Navigation, Phone } from 'lucide-react';
-import { ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useCentres } from '../../../api/centres.ts';
 import { Section, Skeleton } from './section.tsx';
 
@@ -13,24 +13,32 @@ export function CentresSection({
   intro = 'Three centres across Kolkata and Hooghly, each with its own classrooms, library and test hall.',
   tone = 'muted',
 }: Props) {
-  const { data, isPending, isError, refetch } = useCentres();
+  const centres = useCentres();
   return (
     <Section id={id} tone={tone} eyebrow="Visit us" title={title} intro={intro}>
-      {isError ? (
-        <ErrorState message="Centre details could not be loaded." onRetry={() => refetch()} />
-      ) : (
-        <div className="grid gap-6 md:grid-cols-3" aria-busy={isPending}>
-          {isPending ? (
+      <QueryState
+        query={centres}
+        errorText="Centre details could not be loaded."
+        loading={
+          <div className="grid gap-6 md:grid-cols-3" aria-busy="true">
             <Skeleton label="Loading centres..." count={3} className="h-72" />
-          ) : data.length === 0 ? (
-            <p className="col-span-full rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-              Centre details will be published soon.
-            </p>
-          ) : (
-            data.map((c) => <CentreCard key={c.id} centre={c} />)
-          )}
-        </div>
-      )}
+          </div>
+        }
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            Centre details will be published soon.
+          </p>
+        }
+      >
+        {(data) => (
+          <div className="grid gap-6 md:grid-cols-3">
+            {data.map((c) => (
+              <CentreCard key={c.id} centre={c} />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </Section>
   );
 }

@@ -3,7 +3,7 @@ import { formatINR } from '@app/common/rules/money';
 import type { Course } from '@app/common/schemas/courses';
 import { ArrowRight, Check, Clock } from 'lucide-react';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useActiveCourses } from '../../../api/courses.ts';
 import { Section, Skeleton } from './section.tsx';
 
@@ -11,7 +11,7 @@ import { Section, Skeleton } from './section.tsx';
 const FEATURES_SHOWN = 3;
 
 export function CoursesSection() {
-  const { data, isPending, isError, refetch } = useActiveCourses();
+  const courses = useActiveCourses();
   return (
     <Section
       id="courses"
@@ -20,21 +20,29 @@ export function CoursesSection() {
       title="Our courses"
       intro="Structured programmes with classroom teaching, printed material and a full test series."
     >
-      {isError ? (
-        <ErrorState message="Courses could not be loaded." onRetry={() => refetch()} />
-      ) : (
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy={isPending}>
-          {isPending ? (
+      <QueryState
+        query={courses}
+        errorText="Courses could not be loaded."
+        loading={
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
             <Skeleton label="Loading courses..." count={4} className="h-96" />
-          ) : data.length === 0 ? (
-            <p className="col-span-full rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-              New courses will be announced soon.
-            </p>
-          ) : (
-            data.map((course) => <CourseCard key={course._id} course={course} />)
-          )}
-        </div>
-      )}
+          </div>
+        }
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            New courses will be announced soon.
+          </p>
+        }
+      >
+        {(data) => (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {data.map((course) => (
+              <CourseCard key={course._id} course={course} />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { GALLERY_CATEGORIES, type GalleryCategory } from '@app/common/constants';
 import { Expand, ImageOff } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { type GalleryImage, useGallery } from '../api/gallery.ts';
 import { Section, Skeleton } from './section.tsx';
 
@@ -14,7 +14,8 @@ const FILTERS: Filter[] = ['All', ...GALLERY_CATEGORIES];
 
 /** The gallery of /about, filterable by the five categories (docs/product.md sections 2 and 9). */
 export function Gallery() {
-  const { data, isPending, isError, refetch } = useGallery();
+  const gallery = useGallery();
+  const { data } = gallery;
   const [filter, setFilter] = useState<Filter>('All');
   const [viewing, setViewing] = useState<number | null>(null);
   const [hasViewer, setHasViewer] = useState(false);
@@ -50,37 +51,43 @@ export function Gallery() {
       </fieldset>
 
       <div className="mt-6">
-        {isError ? (
-          <ErrorState message="The gallery could not be loaded." onRetry={() => refetch()} />
-        ) : isPending ? (
-          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-            <Skeleton label="Loading gallery..." count={6} className="aspect-[3/2]" />
-          </div>
-        ) : images.length === 0 ? (
-          <p className="flex items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-slate-600">
-            <ImageOff aria-hidden="true" className="h-5 w-5 text-slate-400" />
-            {filter === 'All' ? 'Photographs will be added soon.' : `No ${filter} photographs yet.`}
-          </p>
-        ) : (
-          <ul
-            className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3"
-            data-testid="gallery-grid"
-            onPointerEnter={loadViewer}
-            onFocus={loadViewer}
-          >
-            {images.map((img, i) => (
-              <Thumbnail
-                key={img._id}
-                image={img}
-                onOpen={(el) => {
-                  opener.current = el;
-                  setHasViewer(true);
-                  setViewing(i);
-                }}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={gallery}
+          errorText="The gallery could not be loaded."
+          loading={
+            <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+              <Skeleton label="Loading gallery..." count={6} className="aspect-[3/2]" />
+            </div>
+          }
+          isEmpty={() => images.length === 0}
+          empty={
+            <p className="flex items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-slate-600">
+              <ImageOff aria-hidden="true" className="h-5 w-5 text-slate-400" />
+              {filter === 'All' ? 'Photographs will be added soon.' : `No ${filter} photographs yet.`}
+            </p>
+          }
+        >
+          {() => (
+            <ul
+              className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3"
+              data-testid="gallery-grid"
+              onPointerEnter={loadViewer}
+              onFocus={loadViewer}
+            >
+              {images.map((img, i) => (
+                <Thumbnail
+                  key={img._id}
+                  image={img}
+                  onOpen={(el) => {
+                    opener.current = el;
+                    setHasViewer(true);
+                    setViewing(i);
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
 
       {hasViewer && (

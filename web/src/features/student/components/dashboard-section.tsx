@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ErrorState } from '../../../components/states.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 type Props<T> = {
   title: string;
@@ -24,11 +23,13 @@ export function DashboardSection<T>({
   className = '',
   children,
 }: Props<T>) {
-  let body: ReactNode;
-  if (!query) body = children(undefined as T);
-  else if (query.isPending) body = <Spinner label={`Loading ${title.toLowerCase()}...`} />;
-  else if (query.isError) body = <ErrorState message={errorMessage(query.error, errorText)} onRetry={() => query.refetch()} />;
-  else body = children(query.data);
+  const body: ReactNode = !query ? (
+    children(undefined as T)
+  ) : (
+    <QueryState query={query} compact loadingText={`Loading ${title.toLowerCase()}...`} errorText={(e) => errorMessage(e, errorText)}>
+      {children}
+    </QueryState>
+  );
   return (
     <section aria-label={title} className={`rounded-xl bg-white p-5 shadow-sm ${className}`}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">

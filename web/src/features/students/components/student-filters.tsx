@@ -3,6 +3,7 @@ import type { StudentSortKey } from '@app/common/schemas/users';
 import { ArrowDownAZ, ArrowUpAZ, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FilterKey, SortOrder } from './use-student-filters.ts';
+import { FilterSelect, filterControl } from '../../../components/filter-select.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -15,37 +16,6 @@ export const SORT_LABELS: Record<StudentSortKey, string> = {
   performance: 'Performance',
   exams: 'Exams taken',
 };
-
-const control =
-  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
-
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-[10rem] flex-1 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={control}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 type Props = {
   filters: Record<FilterKey, string>;
@@ -102,12 +72,12 @@ export function StudentFilters({
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             placeholder="Name, email, phone or registration number"
-            className={`${control} w-full pl-9`}
+            className={`${filterControl} w-full pl-9`}
           />
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <Select
+        <FilterSelect
           label="Status"
           value={filters.status}
           onChange={(v) => onFilter('status', v)}
@@ -117,7 +87,7 @@ export function StudentFilters({
             { value: 'inactive', label: 'Inactive' },
           ]}
         />
-        <Select
+        <FilterSelect
           label="Course"
           value={filters.course}
           onChange={(v) => onFilter('course', v)}
@@ -128,13 +98,13 @@ export function StudentFilters({
               .map((c) => ({ value: c, label: c })),
           ]}
         />
-        <Select
+        <FilterSelect
           label="Centre"
           value={filters.centre}
           onChange={(v) => onFilter('centre', v)}
           options={[{ value: '', label: 'All centres' }, ...centres.map((c) => ({ value: c.id, label: c.name }))]}
         />
-        <Select
+        <FilterSelect
           label="Batch"
           value={filters.batch}
           onChange={(v) => onFilter('batch', v)}
@@ -142,7 +112,7 @@ export function StudentFilters({
         />
         <div className="flex min-w-[18rem] flex-1 items-end gap-2">
           <div className="flex flex-1">
-            <Select
+            <FilterSelect
               label="Sort by"
               value={sort}
               onChange={(v) => onSort(v as StudentSortKey)}
