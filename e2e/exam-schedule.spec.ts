@@ -129,3 +129,50 @@ test('a student of another batch does not see it', async ({ page }) => {
   ).toBeVisible();
   await expect(page.getByText(TITLE)).toHaveCount(0);
 });
+
+test('a practice exam is attempted again from the dashboard, its history kept', async ({ page }) => {
+  const title = `E2E Practice Set ${stamp}`;
+  const created = await page.request.post('/api/exams', {
+    headers: bearer(),
+    data: {
+      title,
+      description: 'Practice for batch A.',
+      course: state.courseId,
+      duration: 10,
+      totalMarks: 1,
+      passingMarks: 1,
+      mode: 'practice',
+      audience: { courses: [], batches: [state.batchA], centres: [] },
+      questions: [
+        {
+          type: 'mcq',
+          question: 'Which Article guarantees equality before law?',
+          options: ['Article 14', 'Article 19'],
+          correctAnswer: 0,
+          marks: 1,
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await signIn(page, state.a!.email, state.a!.password);
+  for (const attempt of [1, 2]) {
+    await page.goto('/student/dashboard');
+    await page.getByRole('link', { name: attempt === 1 ? `Start Exam: ${title}` : `Attempt again: ${title}` }).click();
+    await page.getByRole('button', { name: 'Start Exam' }).click();
+    await expect(page.getByText('Question 1 of 1')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Article 14/ })).not.toBeChecked();
+    await page.getByRole('radio', { name: /Article 14/ }).check();
+    await page.getByRole('button', { name: 'Submit Exam' }).first().click();
+    await page.getByRole('dialog', { name: 'Confirm Submission' }).getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page).toHaveURL(/\/student\/results$/);
+  }
+  await page.goto('/student/dashboard');
+  const item = page.getByRole('listitem').filter({ hasText: title });
+  await expect(item.getByRole('link', { name: `Attempt again: ${title}` })).toBeVisible();
+  await item.getByText('2 attempts').click();
+  await expect(item.getByRole('list', { name: `Attempts of ${title}` }).getByRole('listitem')).toHaveCount(2);
+  await expect(item).toContainText('Attempt 2');
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-practice-desktop.png`, fullPage: true });
+});
