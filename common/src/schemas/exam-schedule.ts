@@ -138,7 +138,8 @@ export type ExamOverride = z.infer<typeof overrideSchema>;
 export const practiceAttemptSchema = z.object({
   attemptNumber: z.number().int(),
   submittedAt: z.string(),
-  marksObtained: z.number(),
+  /** Null until the exam's results are published and the attempt is evaluated (docs/product.md section 10). */
+  marksObtained: z.number().nullable(),
   totalMarks: z.number(),
   status: z.string(),
 });

@@ -150,6 +150,13 @@ describe('practice mode', () => {
 
     const rows = await submissionsOf(exam._id, a.id);
     expect(rows.map((r) => r.attemptNumber).sort()).toEqual([1, 2, 3]);
+    // Marks only once the results are published, as everywhere a student reads them.
+    expect((await availableTo(a, exam._id))?.attempts.map((x) => [x.attemptNumber, x.marksObtained])).toEqual([
+      [3, null],
+      [2, null],
+      [1, null],
+    ]);
+    expect((await t.admin.patch(`/api/submissions/admin/publish-results/${exam._id}`)).statusCode).toBe(200);
     const item = await availableTo(a, exam._id);
     expect(item?.attempts.map((x) => [x.attemptNumber, x.marksObtained])).toEqual([
       [3, 0],

@@ -181,7 +181,10 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
       remainingSeconds: attemptStatus === 'in_progress' && attempt ? remainingSeconds(attempt.deadline, now) : null,
       submittedAt: attemptStatus === 'submitted' ? (subs[0]?.submittedAt ?? null) : null,
       status: examStatusOf(attemptStatus, r.exam, now, isReopened),
-      attempts: isPractice ? subs : [],
+      // Marks only once published, as everywhere a student reads them (docs/product.md section 10).
+      attempts: isPractice
+        ? subs.map((a) => (r.exam.resultsPublished && a.status === 'EVALUATED' ? a : { ...a, marksObtained: null }))
+        : [],
       canAttemptAgain: isPractice && attemptStatus === 'submitted' && windowRefusal(r.exam, now) === null,
     };
   });

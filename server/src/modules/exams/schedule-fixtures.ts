@@ -32,7 +32,7 @@ export type Available = {
   opensAt: string | null;
   closesAt: string | null;
   mode: string;
-  attempts: { attemptNumber: number; marksObtained: number }[];
+  attempts: { attemptNumber: number; marksObtained: number | null }[];
   canAttemptAgain: boolean;
 };
 

@@ -67,7 +67,7 @@ export function ExamAction({ exam }: { exam: AvailableExam }) {
   );
 }
 
-/** A practice exam's earlier attempts, latest first: marks once evaluated. */
+/** A practice exam's earlier attempts, latest first: marks once evaluated and published. */
 export function PracticeHistory({ exam }: { exam: AvailableExam }) {
   if (exam.mode !== 'practice' || exam.attempts.length === 0) return null;
   return (
@@ -79,7 +79,11 @@ export function PracticeHistory({ exam }: { exam: AvailableExam }) {
         {exam.attempts.map((a) => (
           <li key={a.attemptNumber}>
             Attempt {a.attemptNumber}, {formatDate(a.submittedAt)}:{' '}
-            {a.status === 'EVALUATED' ? `${a.marksObtained} / ${a.totalMarks} marks` : 'awaiting evaluation'}
+            {a.marksObtained !== null
+              ? `${a.marksObtained} / ${a.totalMarks} marks`
+              : a.status === 'EVALUATED'
+                ? 'marks after publication'
+                : 'awaiting evaluation'}
           </li>
         ))}
       </ol>
