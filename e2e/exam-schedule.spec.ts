@@ -88,7 +88,13 @@ test('an admin schedules an exam for one batch for tomorrow', async ({ page }) =
   await page.getByLabel('Marks', { exact: true }).fill('2');
   await page.getByRole('button', { name: 'Add Question' }).click();
   await expectAccessible(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/exam-form-desktop.png`, fullPage: true });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/exam-form-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Who and when' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/exam-form-phone.png` });
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
   await page.getByRole('button', { name: 'Create Exam' }).click();
   await expect(page.getByText('Exam created successfully')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: TITLE });
@@ -99,7 +105,20 @@ test('an admin schedules an exam for one batch for tomorrow', async ({ page }) =
   await expect(page.getByRole('dialog', { name: `Exceptions: ${TITLE}` })).toBeVisible();
   await expect(page.getByText('None yet.').last()).toBeVisible();
   await expectAccessible(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/exceptions-desktop.png` });
+  // Ten extra minutes for Rupa (a documented need), listed at once.
+  await page.getByLabel('Find a student (name, e-mail or registration number)').fill(state.a!.email);
+  const student = page.getByLabel('Student', { exact: true });
+  await expect(student.locator('option')).toHaveCount(2);
+  await student.selectOption({ index: 1 });
+  await page.getByLabel('Extra minutes (1-600)').fill('10');
+  await page.getByRole('button', { name: 'Save exception' }).click();
+  await expect(page.getByTestId('overrides')).toContainText('Rupa Das');
+  await expect(page.getByTestId('overrides')).toContainText('+10 minutes');
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/exceptions-desktop.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/exceptions-phone.png` });
+  }
 });
 
 test('a student of the batch sees it as upcoming with Start disabled', async ({ page }) => {
