@@ -71,8 +71,6 @@ export const BATCH_PREFERENCES = {
 } as const;
 export const YEAR_OF_PASSING = { min: 2000, max: 2030 } as const;
 
-export const COUPONS: Record<string, number> = { STUDENT10: 10, EARLY20: 20, WELCOME15: 15, FIRST15: 15 };
-export const VISIBLE_COUPON_HINT = ['STUDENT10', 'EARLY20', 'WELCOME15'];
 export const DEFAULT_TOTAL_FEES = 50_000;
 export const DEFAULT_BATCH = '2024-25';
 export const DEFAULT_CENTRE_LABEL = 'Main Centre';

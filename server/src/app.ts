@@ -16,6 +16,7 @@ import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createGateway } from './modules/payments/gateways/index.ts';
 import { batchModuleRoutes } from './modules/batches/routes.ts';
+import { couponRoutes } from './modules/payments/coupon-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(admissionRequestRoutes, { prefix: '/admission-requests' });
       await api.register(studentAdmissionRoutes, { prefix: '/admissions' });
       await api.register(paymentRoutes, { prefix: '/payments' });
+      await api.register(couponRoutes, { prefix: '/coupons' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(auditRoutes, { prefix: '/audit' });

@@ -1,24 +1,14 @@
-import { COUPONS } from '../constants.ts';
+// Coupon rules (docs/product.md, "Coupons"): discount = price × percent / 100 rounded to the paise, or a
+// fixed amount up to the price; total = price − discount. Amounts are integer paise (the server's unit).
+// Which codes exist, for which courses, dates and uses is the server's (its coupons table), never the browser's.
 
-// Coupon rules, docs/product.md section 9: discount = price x percent / 100; total = price - discount.
-// Amounts here are integer paise (the server's unit); the web previews with the same function.
-
-/** The coupon box upper-cases as typed (docs/product.md section 5); surrounding spaces never matter. */
+/** The coupon box upper-cases as typed; surrounding spaces never matter. */
 export const normalizeCouponCode = (code: string): string => code.trim().toUpperCase();
 
-/** The percent of a known coupon, or null for an unknown one. */
-export function couponPercent(code: string): number | null {
-  const key = normalizeCouponCode(code);
-  return Object.hasOwn(COUPONS, key) ? COUPONS[key] : null;
-}
+export type CouponTerms = { percent: number | null; amountPaise: number | null };
 
-export type CouponResult = { valid: boolean; code: string; percent: number; discountPaise: number; totalPaise: number };
-
-/** An unknown code gives no discount (the spec: "discount resets to 0"). */
-export function applyCoupon(pricePaise: number, code: string | null | undefined): CouponResult {
-  const normalized = code ? normalizeCouponCode(code) : '';
-  const percent = normalized ? couponPercent(normalized) : null;
-  if (percent === null) return { valid: false, code: normalized, percent: 0, discountPaise: 0, totalPaise: pricePaise };
-  const discountPaise = Math.round((pricePaise * percent) / 100);
-  return { valid: true, code: normalized, percent, discountPaise, totalPaise: pricePaise - discountPaise };
+/** What a coupon takes off a fee, in paise. */
+export function couponDiscountPaise(pricePaise: number, terms: CouponTerms): number {
+  if (terms.percent !== null) return Math.round((pricePaise * terms.percent) / 100);
+  return Math.min(terms.amountPaise ?? 0, pricePaise);
 }

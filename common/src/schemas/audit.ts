@@ -11,6 +11,7 @@ export const AUDIT_ENTITIES = {
   admission_request: 'Admission',
   course: 'Course',
   announcement: 'Announcement',
+  coupon: 'Coupon',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 const ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

@@ -18,6 +18,7 @@ export const INSTALLMENT_STATUSES = ['paid', 'pending', 'overdue'] as const;
 export const PAYMENT_MSG = {
   selectCourse: 'Please select a course',
   couponApplied: (percent: number) => `Coupon applied! ${percent}% discount`,
+  couponAppliedAmount: (amount: string) => `Coupon applied! ${amount} off`,
   couponInvalid: 'Invalid coupon code',
   paymentFailed: 'Payment failed. Please try again.',
   verificationFailed: 'Payment completed but verification failed. Please contact support.',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { admissionRequests, courses, users } from './schema.ts';
 
@@ -49,6 +49,7 @@ export const payments = pgTable(
     uniqueIndex('payments_receipt_key').on(t.receiptNumber),
     index('payments_student_idx').on(t.studentId, t.createdAt),
     index('payments_status_idx').on(t.status),
+    index('payments_coupon_idx').on(t.couponCode),
     check('payments_amount_positive', sql`amount_paise > 0`),
     check('payments_refunded_within_amount', sql`refunded_paise >= 0 and refunded_paise <= amount_paise`),
   ],
@@ -140,3 +141,32 @@ export const gatewayEvents = pgTable('gateway_events', {
   gateway: text('gateway').notNull(),
   receivedAt: createdAt(),
 });
+
+/**
+ * Coupons managed by admins: a percentage or a fixed amount (paise) off a course fee. `courseIds` empty
+ * means every course; an id of a course deleted later keeps matching nothing (never "every course").
+ * Uses are counted from the payments that carry the code (docs/product.md, "Coupons").
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    percent: integer('percent'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }),
+    courseIds: uuid('course_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    validFrom: ts('valid_from'),
+    validTo: ts('valid_to'),
+    maxUses: integer('max_uses'),
+    maxUsesPerStudent: integer('max_uses_per_student'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    check('coupons_one_discount', sql`(percent is null) <> (amount_paise is null)`),
+    check('coupons_percent_range', sql`percent is null or (percent between 1 and 100)`),
+    check('coupons_amount_positive', sql`amount_paise is null or amount_paise > 0`),
+  ],
+);

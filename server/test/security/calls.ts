@@ -25,6 +25,8 @@ export function paramsOfA(w: World) {
     // No batch or class of the world: the refused calls never reach them, the admin's answer 404.
     ['/api/batches/', '00000000-0000-4000-8000-000000000000'],
     ['/api/sessions/', '00000000-0000-4000-8000-000000000000'],
+    // No coupon id is known to the world (the seeded ones are looked up by nobody): the admin's answer 404.
+    ['/api/coupons/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
@@ -90,6 +92,8 @@ export function bodyFor(key: string, w: World): unknown {
     },
     'POST /api/payments/webhooks/:gateway': { event: 'payment.captured', payload: { order_id: w.gatewayPayment.gatewayOrderId } },
     'PATCH /api/users/:id': { isActive: false },
+    'POST /api/coupons': { code: `MATRIX${Date.now() % 100000}`, percent: 5 },
+    'PATCH /api/coupons/:id': { isActive: false },
   };
   return bodies[key];
 }

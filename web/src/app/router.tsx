@@ -79,6 +79,7 @@ const routes: RouteObject[] = [
           { path: '/admin/students/:id', element: admin(page(() => import('../features/students/student-detail-page.tsx'))) },
           { path: '/admin/materials', element: admin(page(() => import('../features/admin/materials-page.tsx'))) },
           { path: '/admin/courses', element: admin(page(() => import('../features/courses/courses-page.tsx'))) },
+          { path: '/admin/coupons', element: admin(page(() => import('../features/coupons/coupons-page.tsx'))) },
           { path: '/admin/announcements', element: admin(page(() => import('../features/announcements/announcements-page.tsx'))) },
           { path: '/admin/payments', element: admin(page(() => import('../features/payments/admin-payments-page.tsx'))) },
           { path: '/admin/payments/:id', element: admin(page(() => import('../features/payments/admin-payment-detail-page.tsx'))) },

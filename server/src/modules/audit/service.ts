@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle
 import type { AuditList, auditListQuery } from '@app/common/schemas/audit';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { admissionRequests, announcements, auditLog, courses, exams, payments, submissions, users } from '../../db/schema.ts';
+import { admissionRequests, announcements, auditLog, coupons, courses, exams, payments, submissions, users } from '../../db/schema.ts';
 
 type Query = z.output<typeof auditListQuery>;
 
@@ -29,6 +29,8 @@ async function entityNames(ctx: Ctx, rows: { entity: string; entityId: string | 
     if (entity === 'user') add(entity, await db.select({ id: users.id, name: fullName }).from(users).where(inArray(users.id, wanted)));
     else if (entity === 'course')
       add(entity, await db.select({ id: courses.id, name: courses.name }).from(courses).where(inArray(courses.id, wanted)));
+    else if (entity === 'coupon')
+      add(entity, await db.select({ id: coupons.id, name: coupons.code }).from(coupons).where(inArray(coupons.id, wanted)));
     else if (entity === 'exam')
       add(entity, await db.select({ id: exams.id, name: exams.title }).from(exams).where(inArray(exams.id, wanted)));
     else if (entity === 'announcement')

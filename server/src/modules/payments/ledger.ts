@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { paymentEvents, paymentExtraCaptures, paymentRefunds, payments } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { PaymentRow } from './dto.ts';
@@ -33,8 +34,15 @@ export const isOpenForSettlement = (status: PaymentStatus) => ALLOWED_FROM.compl
 type NewPayment = typeof payments.$inferInsert;
 type Patch = Partial<Pick<PaymentRow, 'gatewayPaymentId' | 'transactionId' | 'responseMessage' | 'refundId'>>;
 
-export async function createPayment(ctx: Ctx, values: NewPayment, cause: Cause): Promise<PaymentRow> {
+export async function createPayment(
+  ctx: Ctx,
+  values: NewPayment,
+  cause: Cause,
+  /** Checked in the same transaction just before the insert (a coupon's last use, under its row lock). */
+  guard?: (tx: Tx) => Promise<void>,
+): Promise<PaymentRow> {
   return ctx.db.transaction(async (tx) => {
+    await guard?.(tx);
     const [row] = await tx.insert(payments).values(values).returning();
     await tx.insert(paymentEvents).values({
       paymentId: row.id,

@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { toRupees } from '@app/common';
-import { applyCoupon } from '@app/common/rules/coupons';
+import { formatINR } from '@app/common/rules/money';
 import { type CreateOrderAnswer, PAYMENT_MSG } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { toHistoryItem } from './dto.ts';
 import { GatewayError, gatewayOf } from './gateways/index.ts';
 import { SandboxGateway } from './gateways/sandbox.ts';
 import type { OrderRequest } from './gateways/types.ts';
+import { type CouponPrice, priceCoupon } from './coupons.ts';
 import { causeOf, createPayment, recordPaymentNote } from './ledger.ts';
 import { findCourseFee } from './fees.ts';
 import { recordExtraCaptures, settleWithGateway } from './settle.ts';
@@ -36,7 +38,7 @@ async function findPayableCourse(ctx: Ctx, actor: Actor, courseId: string) {
 
 export async function validateCoupon(ctx: Ctx, actor: Actor, input: { courseId: string; code: string }) {
   const course = await findPayableCourse(ctx, actor, input.courseId);
-  const result = applyCoupon(course.pricePaise, input.code);
+  const result = await priceCoupon(ctx.db, { code: input.code, courseId: course.id, studentId: actor.id, pricePaise: course.pricePaise });
   return {
     valid: result.valid,
     code: result.code,
@@ -44,7 +46,11 @@ export async function validateCoupon(ctx: Ctx, actor: Actor, input: { courseId: 
     price: toRupees(course.pricePaise),
     discount: toRupees(result.discountPaise),
     total: toRupees(result.totalPaise),
-    message: result.valid ? PAYMENT_MSG.couponApplied(result.percent) : PAYMENT_MSG.couponInvalid,
+    message: !result.valid
+      ? PAYMENT_MSG.couponInvalid
+      : result.amount !== null
+        ? PAYMENT_MSG.couponAppliedAmount(formatINR(result.amount))
+        : PAYMENT_MSG.couponApplied(result.percent),
   };
 }
 
@@ -84,8 +90,20 @@ export async function createOrder(
   input: { courseId: string; couponCode?: string; method: 'gateway' | 'offline' },
 ): Promise<CreateOrderAnswer> {
   const course = await findPayableCourse(ctx, actor, input.courseId);
-  const coupon = applyCoupon(course.pricePaise, input.couponCode);
-  if (input.couponCode && !coupon.valid) throw badRequest(PAYMENT_MSG.couponInvalid, { couponCode: PAYMENT_MSG.couponInvalid });
+  const couponInput = { code: input.couponCode ?? '', courseId: course.id, studentId: actor.id, pricePaise: course.pricePaise };
+  const coupon: CouponPrice = input.couponCode
+    ? await priceCoupon(ctx.db, couponInput)
+    : { valid: false, code: '', percent: 0, amount: null, discountPaise: 0, totalPaise: course.pricePaise };
+  const refused = () => badRequest(PAYMENT_MSG.couponInvalid, { couponCode: PAYMENT_MSG.couponInvalid });
+  if (input.couponCode && !coupon.valid) throw refused();
+  // Checked again under the coupon's row lock as the payment is written: two orders at once cannot both
+  // take its last use.
+  const guard = coupon.valid
+    ? async (tx: Tx) => {
+        const again = await priceCoupon(tx, { ...couponInput, lock: true });
+        if (!again.valid || again.totalPaise !== coupon.totalPaise) throw refused();
+      }
+    : undefined;
   if (coupon.totalPaise <= 0) throw badRequest(PAYMENT_MSG.courseUnavailable, { courseId: PAYMENT_MSG.courseUnavailable });
   const orderId = newOrderId();
   const base = {
@@ -100,7 +118,7 @@ export async function createOrder(
     orderId,
   };
   if (input.method === 'offline') {
-    const row = await createPayment(ctx, { ...base, method: 'offline', gateway: null }, causeOf(actor));
+    const row = await createPayment(ctx, { ...base, method: 'offline', gateway: null }, causeOf(actor), guard);
     return { method: 'offline', paymentId: row.id, orderId, amount: toRupees(row.amountPaise), payment: toHistoryItem(row) };
   }
   const gateway = gatewayOf(ctx);
@@ -112,6 +130,7 @@ export async function createOrder(
     ctx,
     { ...base, method: 'gateway', gateway: gateway.name, gatewayOrderId: order.gatewayOrderId },
     causeOf(actor),
+    guard,
   );
   return {
     method: 'gateway',

@@ -9,6 +9,7 @@ import {
   Library,
   Megaphone,
   ShieldCheck,
+  TicketPercent,
   UserPlus,
   Users,
 } from 'lucide-react';
@@ -21,6 +22,7 @@ const links = [
   { to: '/admin/exams', label: 'Manage Exams', icon: FileText },
   { to: '/admin/submissions', label: 'Exam Submissions', icon: GraduationCap },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard },
+  { to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { to: '/admin/courses', label: 'Manage Courses', icon: BookOpen },
   { to: '/admin/announcements', label: 'Manage Announcements', icon: Megaphone },
   { to: '/admin/materials', label: 'Study Materials', icon: Library },
@@ -34,7 +36,7 @@ export function QuickLinks() {
   return (
     <nav aria-label="Admin screens">
       <h2 className="mb-3 text-lg font-semibold text-slate-800">Quick links</h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6 xl:grid-cols-11">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {links.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <Link

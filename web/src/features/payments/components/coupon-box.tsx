@@ -1,4 +1,3 @@
-import { VISIBLE_COUPON_HINT } from '@app/common/constants';
 import { Tag } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { buttonClass } from '../../../components/field.tsx';
@@ -45,7 +44,7 @@ export function CouponBox({ code, onCodeChange, onApply, busy, disabled, message
         {message && <span className={message.tone === 'success' ? 'text-green-700' : 'text-red-700'}>{message.text}</span>}
       </p>
       <p id="coupon-hint" className="text-xs text-slate-500">
-        Available codes: {VISIBLE_COUPON_HINT.join(', ')}
+        A code from the institute's offers: it is checked for this course when you press Apply.
       </p>
     </form>
   );
