@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { couponDiscountPaise, normalizeCouponCode } from './coupons.ts';
+import { hasAtMostPaise } from './money.ts';
 
 describe('coupons (docs/product.md, "Coupons")', () => {
   it('codes are upper-cased and trimmed', () => {
@@ -14,5 +15,17 @@ describe('coupons (docs/product.md, "Coupons")', () => {
   it('a fixed amount: at most the price', () => {
     expect(couponDiscountPaise(2_500_000, { percent: null, amountPaise: 50_000 })).toBe(50_000);
     expect(couponDiscountPaise(40_000, { percent: null, amountPaise: 50_000 })).toBe(40_000);
+  });
+});
+
+describe('amounts in rupees with paise', () => {
+  it('every amount of at most two decimals is accepted, whatever binary floating point makes of × 100', () => {
+    // 20000.01 × 100 is 2000000.9999999998: a plain comparison refused one amount in eleven.
+    for (let paise = 0; paise < 200_000; paise += 7) expect(hasAtMostPaise(paise / 100), String(paise / 100)).toBe(true);
+    expect(hasAtMostPaise(20_000.01)).toBe(true);
+  });
+
+  it('three decimals, NaN and infinity are refused', () => {
+    for (const v of [0.001, 10.005, Number.NaN, Number.POSITIVE_INFINITY]) expect(hasAtMostPaise(v), String(v)).toBe(false);
   });
 });

@@ -1,5 +1,11 @@
 // Money is integer paise on the server; rupees in the API (docs/product.md section 7).
 export const toPaise = (rupees: number): number => Math.round(rupees * 100);
+/**
+ * Whether an amount in rupees has at most two decimals. `v * 100` is not exact in binary (20000.01 × 100 is
+ * 2000000.9999999998), so it is compared with its rounding within a tolerance far below a paisa.
+ */
+export const hasAtMostPaise = (rupees: number): boolean =>
+  Number.isFinite(rupees) && Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
 export const toRupees = (paise: number): number => paise / 100;
 
 // docs/product.md section 9: "Currency INR (rupees), Indian formatting". Whole rupees read as rupees

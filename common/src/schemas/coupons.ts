@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStorableDate } from '../rules/dates.ts';
+import { hasAtMostPaise } from '../rules/money.ts';
 
 // Coupons managed by admins (docs/product.md, "Coupons"): a percentage or a fixed amount off a course
 // fee, for some courses or all, within dates, with limits on total uses and uses per student.
@@ -66,11 +67,14 @@ const fields = {
         .number({ error: 'Amount must be a number' })
         .positive('Amount must be more than 0')
         .max(10_000_000, 'Amount is too large')
-        .refine((v) => Math.round(v * 100) === v * 100, 'Amount can have at most 2 decimals'),
+        .refine(hasAtMostPaise, 'Amount can have at most 2 decimals'),
       z.null(),
     ])
     .optional(),
-  courses: z.array(z.uuid({ error: COUPON_MSG.courseNotFound }), { error: 'Courses must be a list' }).max(100).optional(),
+  courses: z
+    .array(z.uuid({ error: COUPON_MSG.courseNotFound }), { error: 'Courses must be a list' })
+    .max(100)
+    .optional(),
   validFrom: optionalDate('Valid from'),
   validTo: optionalDate('Valid to'),
   maxUses: optionalLimit('Total uses'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEE_TYPES } from '../constants.ts';
+import { hasAtMostPaise } from '../rules/money.ts';
 
 // Course form rules, docs/product.md section 5.
 export const courseBody = z.object({
@@ -9,7 +10,7 @@ export const courseBody = z.object({
     .number({ error: 'Price must be a number' })
     .min(0, 'Price must be at least 0')
     .max(10_000_000, 'Price is too large')
-    .refine((v) => Number.isFinite(v) && Math.round(v * 100) === v * 100, 'Price can have at most 2 decimals'),
+    .refine(hasAtMostPaise, 'Price can have at most 2 decimals'),
   feeType: z.enum(FEE_TYPES, { error: 'Fee type is required' }),
   category: z.string().trim().max(100).optional().default(''),
   duration: z.string({ error: 'Duration is required' }).trim().min(1, 'Duration is required').max(100),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEE_TYPES, INSTALLMENT_OPTIONS } from '../constants.ts';
+import { hasAtMostPaise } from '../rules/money.ts';
 
 // Payments: fee payment, installment (course) payment, status pages, history, summary and the admin
 // ledger (docs/product.md sections 2, 3, 5, 7, 8, 9; docs/product.md sections 7 and 11). Amounts are rupees here.
@@ -190,7 +191,7 @@ export const initiateInstallmentBody = z.object({
   amount: z.coerce
     .number({ error: PAYMENT_MSG.invalidAmount })
     .refine((v) => Number.isFinite(v) && v > 0, PAYMENT_MSG.invalidAmount)
-    .refine((v) => Math.round(v * 100) === v * 100, PAYMENT_MSG.invalidAmount),
+    .refine(hasAtMostPaise, PAYMENT_MSG.invalidAmount),
   /** The admission's id as GET /api/admissions/student answers it (the id or the admission number). */
   admissionId: z.string({ error: PAYMENT_MSG.admissionLoadFailed }).trim().min(1, PAYMENT_MSG.admissionLoadFailed).max(100),
   installmentNumber: installmentNumberSchema,
@@ -315,6 +316,11 @@ export const adminPaymentSchema = z.object({
   responseMessage: z.string().nullable(),
   /** Rupees refunded so far; the payment counts for amount - refunded. */
   refunded: z.number(),
+  /** Money taken at a centre's counter: how (cash, upi, cheque, bank_transfer), its reference, where and when; null otherwise. */
+  counterMethod: z.enum(['cash', 'upi', 'cheque', 'bank_transfer']).nullable(),
+  reference: z.string().nullable(),
+  centre: z.string().nullable(),
+  receivedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -371,7 +377,7 @@ export const refundPaymentBody = z
     amount: z
       .number({ error: PAYMENT_MSG.refundInvalidAmount })
       .refine((v) => Number.isFinite(v) && v > 0, PAYMENT_MSG.refundInvalidAmount)
-      .refine((v) => Math.round(v * 100) === v * 100, PAYMENT_MSG.refundInvalidAmount)
+      .refine(hasAtMostPaise, PAYMENT_MSG.refundInvalidAmount)
       .optional(),
   })
   .nullish();

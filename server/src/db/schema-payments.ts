@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
-import { admissionRequests, courses, users } from './schema.ts';
+import { admissionRequests, centres, courses, users } from './schema.ts';
 
 // Payments, their history, and the sandbox gateway's books. Re-exported by schema.ts (drizzle-kit reads
 // that file); the references to users, courses and admissions are functions, so the import cycle is safe.
@@ -38,6 +38,11 @@ export const payments = pgTable(
     paidAt: ts('paid_at'),
     refundId: text('refund_id'),
     refundedAt: ts('refunded_at'),
+    /** Money taken at a centre's counter (an admin records it): how, its reference, where and when. */
+    counterMethod: text('counter_method', { enum: ['cash', 'upi', 'cheque', 'bank_transfer'] }),
+    reference: text('reference'),
+    centreId: text('centre_id').references(() => centres.id, { onDelete: 'set null' }),
+    receivedAt: ts('received_at'),
     /** Sum of payment_refunds.amount_paise, kept in the same transaction as each refund row. */
     refundedPaise: bigint('refunded_paise', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
@@ -50,6 +55,7 @@ export const payments = pgTable(
     index('payments_student_idx').on(t.studentId, t.createdAt),
     index('payments_status_idx').on(t.status),
     index('payments_coupon_idx').on(t.couponCode),
+    index('payments_paid_at_idx').on(t.paidAt),
     check('payments_amount_positive', sql`amount_paise > 0`),
     check('payments_refunded_within_amount', sql`refunded_paise >= 0 and refunded_paise <= amount_paise`),
   ],

@@ -29,6 +29,8 @@ const SENSITIVE =
 const COVERED = [
   'PATCH /api/payments/:id/verify',
   'POST /api/payments/:id/refund',
+  'POST /api/payments/counter',
+  'POST /api/payments/:id/bounce',
   'PATCH /api/submissions/:id/evaluate',
   'PATCH /api/submissions/admin/publish-results/:examId',
   'PATCH /api/submissions/admin/unpublish-results/:examId',
@@ -103,6 +105,29 @@ describe('money', () => {
     const total = await countEntries();
     expect((await t.admin.post(`/api/payments/${id}/refund`)).statusCode).toBe(409);
     expect(await countEntries()).toBe(total);
+  });
+
+  it('money taken at the counter and a bounced cheque are on the record, by the admin', async () => {
+    const { student } = await createAdmittedStudent(t, course._id);
+    const since = Date.now();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const res = await t.admin.post('/api/payments/counter', {
+      studentId: student.id,
+      amount: 2500,
+      method: 'cheque',
+      reference: 'CHQ 1',
+      receivedAt: today,
+      centre: 'dumdum',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id: string = res.json()._id;
+    const completed = await lastEntry('payment', id);
+    expect(completed).toMatchObject({ action: 'payment.completed', before: { status: 'pending' }, after: { status: 'completed' } });
+    expectByAdminJustNow(completed, since);
+    expect((await t.admin.post(`/api/payments/${id}/bounce`, { reason: 'Returned' })).statusCode).toBe(200);
+    const bounced = await lastEntry('payment', id);
+    expect(bounced).toMatchObject({ action: 'payment.bounce', before: { status: 'completed' }, after: { status: 'cancelled' } });
+    expectByAdminJustNow(bounced, since);
   });
 
   it('changing a course fee records the old and the new price', async () => {

@@ -83,7 +83,13 @@ describe('managing coupons', () => {
 describe('what a code is worth to a student', () => {
   it('a fixed amount off, with the message saying so', async () => {
     await t.admin.post('/api/coupons', { code: 'FLAT1500', amount: 1500 });
-    expect(await validate('flat1500')).toMatchObject({ valid: true, discount: 1500, total: 23_500, percent: 6, message: 'Coupon applied! ₹1,500 off' });
+    expect(await validate('flat1500')).toMatchObject({
+      valid: true,
+      discount: 1500,
+      total: 23_500,
+      percent: 6,
+      message: 'Coupon applied! ₹1,500 off',
+    });
   });
 
   it('inactive, not yet valid, expired, for another course: "Invalid coupon code", no discount', async () => {

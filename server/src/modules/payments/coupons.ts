@@ -46,7 +46,10 @@ function toDto(c: CouponRow, uses: number): Coupon {
 
 export async function findCoupons(ctx: Ctx): Promise<Coupon[]> {
   const rows = await ctx.db.select().from(coupons).orderBy(asc(coupons.code));
-  const uses = await usesOf(ctx.db, rows.map((r) => r.code));
+  const uses = await usesOf(
+    ctx.db,
+    rows.map((r) => r.code),
+  );
   return rows.map((r) => toDto(r, uses.get(r.code) ?? 0));
 }
 
@@ -103,8 +106,10 @@ export async function updateCoupon(ctx: Ctx, actor: Actor, id: string, body: z.o
       const before = await findOne(tx, id);
       // Giving one kind of discount drops the other; the result must still have exactly one.
       const percent = body.amount != null ? null : body.percent !== undefined ? body.percent : row.percent;
-      const amountPaise = body.percent != null ? null : body.amount !== undefined ? (body.amount === null ? null : toPaise(body.amount)) : row.amountPaise;
-      if (percent === null && amountPaise === null) throw badRequest(COUPON_MSG.percentOrAmountRequired, { percent: COUPON_MSG.percentOrAmountRequired });
+      const amountPaise =
+        body.percent != null ? null : body.amount !== undefined ? (body.amount === null ? null : toPaise(body.amount)) : row.amountPaise;
+      if (percent === null && amountPaise === null)
+        throw badRequest(COUPON_MSG.percentOrAmountRequired, { percent: COUPON_MSG.percentOrAmountRequired });
       const validFrom = body.validFrom !== undefined ? body.validFrom : row.validFrom;
       const validTo = body.validTo !== undefined ? body.validTo : row.validTo;
       if (validFrom && validTo && validTo <= validFrom) throw badRequest(COUPON_MSG.toBeforeFrom, { validTo: COUPON_MSG.toBeforeFrom });
@@ -147,7 +152,14 @@ export async function deleteCoupon(ctx: Ctx, actor: Actor, id: string) {
   });
 }
 
-export type CouponPrice = { valid: boolean; code: string; percent: number; amount: number | null; discountPaise: number; totalPaise: number };
+export type CouponPrice = {
+  valid: boolean;
+  code: string;
+  percent: number;
+  amount: number | null;
+  discountPaise: number;
+  totalPaise: number;
+};
 
 /** The coupon's discount on a fee, or not valid: no discount, the total is the fee. */
 function priced(row: CouponRow | undefined, code: string, pricePaise: number): CouponPrice {
@@ -157,7 +169,14 @@ function priced(row: CouponRow | undefined, code: string, pricePaise: number): C
   // A discount that leaves nothing to pay is no coupon for this fee (an order must be for some money).
   if (pricePaise - discountPaise <= 0) return invalid;
   const percent = row.percent ?? Math.round((discountPaise * 100) / pricePaise);
-  return { valid: true, code, percent, amount: row.amountPaise === null ? null : toRupees(row.amountPaise), discountPaise, totalPaise: pricePaise - discountPaise };
+  return {
+    valid: true,
+    code,
+    percent,
+    amount: row.amountPaise === null ? null : toRupees(row.amountPaise),
+    discountPaise,
+    totalPaise: pricePaise - discountPaise,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { formatDateTime, INSTALLMENT_OPTIONS } from '@app/common';
+import { COUNTER_METHOD_LABELS } from '@app/common/schemas/collections';
 import { PAYMENT_MSG } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
 import { payments, users } from '../../db/schema.ts';
@@ -71,7 +72,11 @@ export function wrapText(text: string, font: Font, size: number, width: number):
 export async function renderReceipt(p: PaymentRow, who: Who): Promise<Buffer> {
   const installment = INSTALLMENT_OPTIONS.find((o) => o.value === p.installmentNumber)?.label;
   const what = p.kind === 'installment' ? `Installment (${installment ?? p.installmentNumber})` : 'Course fee';
-  const method = p.method === 'offline' ? 'Offline (verified by the institute)' : `Online (${p.gateway ?? 'gateway'})`;
+  const method = p.counterMethod
+    ? `${COUNTER_METHOD_LABELS[p.counterMethod]} at the centre${p.reference ? ` (ref. ${p.reference})` : ''}`
+    : p.method === 'offline'
+      ? 'Offline (verified by the institute)'
+      : `Online (${p.gateway ?? 'gateway'})`;
   const sections: [string, string][][] = [
     [
       ['Receipt number', who.receiptNumber],

@@ -3,6 +3,7 @@ import {
   adminPaymentActionResponse,
   adminPaymentDetailSchema,
   adminPaymentListResponse,
+  adminPaymentSchema,
   couponValidateBody,
   couponValidateResponse,
   courseFeesResponse,
@@ -20,9 +21,12 @@ import {
   verifyPaymentBody,
   verifyPaymentResponse,
 } from '@app/common/schemas/payments';
+import { bounceBody, collectionsQuery, collectionsResponse, counterPaymentBody } from '@app/common/schemas/collections';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
 import { findPaymentDetail, findPayments, findPaymentTiles, refundPayment, verifyPayment } from './admin.ts';
+import { renderCollectionsPdf } from './collections-pdf.ts';
+import { bounceCheque, collectionsCsv, findCollections, recordCounterPayment } from './counter.ts';
 import { toStatusRecord } from './dto.ts';
 import { gatewayRoutes } from './gateway-routes.ts';
 import { initiateInstallment } from './installments.ts';
@@ -107,6 +111,38 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: { tags, params: idParams, body: refundPaymentBody, response: { 200: adminPaymentActionResponse } } },
     async (req) => refundPayment(ctx, req.log, actorOf(req), req.params.id, req.body?.amount),
   );
+
+  // Money taken at a centre's counter, a bounced cheque, and the collection report (counter.ts).
+  app.post(
+    '/counter',
+    { ...admin, schema: { tags, body: counterPaymentBody, response: { 201: adminPaymentSchema } } },
+    async (req, reply) => reply.status(201).send(await recordCounterPayment(ctx, actorOf(req), req.body)),
+  );
+
+  app.post(
+    '/:id/bounce',
+    { ...admin, schema: { tags, params: idParams, body: bounceBody, response: { 200: adminPaymentActionResponse } } },
+    async (req) => bounceCheque(ctx, actorOf(req), req.params.id, req.body?.reason),
+  );
+
+  app.get('/collections', { ...admin, schema: { tags, querystring: collectionsQuery } }, async (req, reply) => {
+    const report = await findCollections(ctx, req.query);
+    const name = `collections-${report.from}${report.to === report.from ? '' : `-to-${report.to}`}${report.centre ? `-${report.centre}` : ''}`;
+    if (req.query.format === 'csv') {
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(collectionsCsv(report));
+    }
+    if (req.query.format === 'pdf') {
+      const centreName = report.centre ? (report.byCentre[0]?.name ?? report.centre) : null;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name}.pdf"`)
+        .send(await renderCollectionsPdf(report, centreName));
+    }
+    return collectionsResponse.parse(report);
+  });
 
   // ---- the gateways' side: sandbox pages, form-post callbacks, webhooks (own body parsers) ----
   await app.register(gatewayRoutes);

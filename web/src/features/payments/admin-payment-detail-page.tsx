@@ -1,4 +1,4 @@
-import { formatDateTime } from '@app/common/rules/dates';
+import { formatDate, formatDateTime } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
 import type { AdminPaymentDetail } from '@app/common/schemas/payments';
 import { Download } from 'lucide-react';
@@ -7,7 +7,8 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { buttonClass } from '../../components/field.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { buttonClass, Field } from '../../components/field.tsx';
 import { EmptyState } from '../../components/states.tsx';
 import { useAdminPayment } from './api/admin-payments.ts';
 import { downloadReceipt } from './api/receipt.ts';
@@ -15,7 +16,9 @@ import { PaymentHistoryLog } from './components/payment-history-log.tsx';
 import { PaymentRowActions } from './components/payment-row-actions.tsx';
 import { PaymentStatusBadge } from './components/payment-status-badge.tsx';
 import { usePaymentActions } from './hooks/use-payment-actions.tsx';
+import { useBounceCheque } from './api/counter.ts';
 import { installmentLabel, methodLabel } from './labels.ts';
+import { COUNTER_METHOD_LABELS } from '@app/common/schemas/collections';
 import { QueryState } from '../../components/query-state.tsx';
 
 function Item({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -55,7 +58,12 @@ function Record({ p }: { p: AdminPaymentDetail }) {
           </Item>
           <Item label="Fee">{formatINR(p.fee)}</Item>
           <Item label="Discount">{p.discount > 0 ? `${formatINR(p.discount)} (${p.couponCode})` : formatINR(0)}</Item>
-          <Item label="Method">{methodLabel(p.paymentMethod, p.gateway)}</Item>
+          <Item label="Method">
+            {p.counterMethod
+              ? `${COUNTER_METHOD_LABELS[p.counterMethod]} at the counter${p.receivedAt ? `, received ${formatDate(p.receivedAt)}` : ''}`
+              : methodLabel(p.paymentMethod, p.gateway)}
+          </Item>
+          {p.reference && <Item label="Reference">{p.reference}</Item>}
           <Item label="Currency">{p.currency}</Item>
           <Item label="Order ID" mono>
             {p.orderId}
@@ -113,6 +121,9 @@ export default function AdminPaymentDetailPage() {
   const payment = useAdminPayment(id);
   const actions = usePaymentActions();
   const [downloading, setDownloading] = useState(false);
+  const bounce = useBounceCheque();
+  const [bouncing, setBouncing] = useState(false);
+  const [reason, setReason] = useState('');
 
   const onDownload = async () => {
     setDownloading(true);
@@ -135,6 +146,11 @@ export default function AdminPaymentDetailPage() {
         p && (
           <>
             <PaymentRowActions payment={p} busy={actions.busyId === p._id} onVerify={actions.verify} onRefund={actions.refund} hideView />
+            {p.status === 'completed' && p.counterMethod === 'cheque' && p.refunded === 0 && (
+              <button type="button" className={buttonClass.danger} onClick={() => setBouncing(true)}>
+                Cheque Bounced
+              </button>
+            )}
             {p.status === 'completed' && (
               <button type="button" className={buttonClass.secondary} onClick={onDownload} disabled={downloading}>
                 <Download aria-hidden="true" className="h-4 w-4" /> {downloading ? 'Downloading...' : 'Download Receipt'}
@@ -157,6 +173,29 @@ export default function AdminPaymentDetailPage() {
         {(p) => <Record p={p} />}
       </QueryState>
       {actions.dialog}
+      <ConfirmDialog
+        open={bouncing}
+        onOpenChange={setBouncing}
+        title="Mark this cheque bounced?"
+        message={<p>The payment is reversed: it no longer counts towards the student's fees, and its receipt no longer stands.</p>}
+        confirmLabel="Mark Bounced"
+        busyLabel="Saving..."
+        busy={bounce.isPending}
+        onConfirm={() =>
+          bounce.mutate(
+            { id, reason },
+            {
+              onSuccess: () => {
+                toast.success('Cheque marked bounced; the payment no longer counts');
+                setBouncing(false);
+              },
+              onError: (err) => toast.error(errorMessage(err, 'Could not mark the cheque bounced.')),
+            },
+          )
+        }
+      >
+        <Field label="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} />
+      </ConfirmDialog>
     </AdminPage>
   );
 }

@@ -1,5 +1,6 @@
 import { PAYMENT_MSG, PAYMENT_STATUSES, type PaymentStatus } from '@app/common/schemas/payments';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { SelectField } from '../../components/form-controls.tsx';
@@ -22,7 +23,19 @@ export default function AdminPaymentsPage() {
   const actions = usePaymentActions();
 
   return (
-    <AdminPage title="Payment Management">
+    <AdminPage
+      title="Payment Management"
+      actions={
+        <>
+          <Link to="/admin/payments/collections" className={buttonClass.secondary}>
+            Collections
+          </Link>
+          <Link to="/admin/payments/counter" className={buttonClass.primary}>
+            Record Counter Payment
+          </Link>
+        </>
+      }
+    >
       <PaymentTiles query={tiles} />
       <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-lg font-semibold text-brand-800">Transactions</h2>

@@ -1,0 +1,96 @@
+import { formatDate } from '@app/common';
+import { COLLECTION_METHOD_LABELS, type Collections } from '@app/common/schemas/collections';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+
+// The collection report as an A4 PDF for the office file: totals by centre and method, then every payment.
+
+const number = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Helvetica has no rupee sign, so amounts read "INR 25,000.00" (as on the receipts). */
+const money = (rupees: number) => `INR ${number.format(rupees)}`;
+/** WinAnsi (the standard fonts' encoding) cannot show every character a name may hold; those become '?'. */
+const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+export async function renderCollectionsPdf(c: Collections, centreName: string | null): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Collections ${c.from} to ${c.to}`);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const margin = 40;
+  let page = doc.addPage([595.28, 841.89]);
+  let y = page.getHeight() - margin;
+  const line = (cols: [string, number][], font = regular, size = 9) => {
+    if (y < margin + 20) {
+      page = doc.addPage([595.28, 841.89]);
+      y = page.getHeight() - margin;
+    }
+    for (const [text, x] of cols) {
+      let t = winAnsi(text);
+      const width = 515 - x;
+      while (t.length > 1 && font.widthOfTextAtSize(t, size) > width) t = t.slice(0, -1);
+      page.drawText(t, { x: margin + x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+    }
+    y -= size + 6;
+  };
+  line([['Law Coaching Institute: collections', 0]], bold, 16);
+  const period =
+    c.from === c.to
+      ? formatDate(`${c.from}T12:00:00+05:30`)
+      : `${formatDate(`${c.from}T12:00:00+05:30`)} to ${formatDate(`${c.to}T12:00:00+05:30`)}`;
+  line([[`${period} (IST) · ${centreName ?? 'All centres'}`, 0]], regular, 11);
+  y -= 6;
+  line([[`Total: ${money(c.total.amount)} in ${c.total.count} payment${c.total.count === 1 ? '' : 's'}`, 0]], bold, 11);
+  y -= 6;
+  line(
+    [
+      ['By centre', 0],
+      ['Payments', 250],
+      ['Amount', 330],
+    ],
+    bold,
+  );
+  for (const g of c.byCentre)
+    line([
+      [g.name, 0],
+      [String(g.count), 250],
+      [money(g.amount), 330],
+    ]);
+  y -= 6;
+  line(
+    [
+      ['By method', 0],
+      ['Payments', 250],
+      ['Amount', 330],
+    ],
+    bold,
+  );
+  for (const g of c.byMethod)
+    line([
+      [g.label, 0],
+      [String(g.count), 250],
+      [money(g.amount), 330],
+    ]);
+  y -= 10;
+  line(
+    [
+      ['Date', 0],
+      ['Receipt', 62],
+      ['Student', 150],
+      ['Centre', 270],
+      ['Method', 360],
+      ['Amount', 440],
+    ],
+    bold,
+  );
+  for (const p of c.payments) {
+    line([
+      [p.date, 0],
+      [p.receiptNumber ?? '-', 62],
+      [p.student, 150],
+      [p.centreName, 270],
+      [COLLECTION_METHOD_LABELS[p.method] ?? p.method, 360],
+      [money(p.amount), 440],
+    ]);
+  }
+  if (c.payments.length === 0) line([['No payments in this period.', 0]]);
+  return Buffer.from(await doc.save());
+}
