@@ -1,4 +1,5 @@
-// 1. Exam storm (performance target, bench/README.md): an exam of 100 questions, N students with their own accounts; all sign in,
+// 1. Exam storm (performance target, bench/README.md): a CLAT-shaped mock (the clat-ug preset's 5 sections, 24 passages
+// of about 500 words, 120 questions, -0.25 for a wrong answer), N students with their own accounts; all sign in,
 // all start within one second, each saves 20 times with random pauses, all submit within one second
 // of their deadline. Then the database must hold exactly one submission per student with every
 // acknowledged answer and the right marks.
@@ -17,7 +18,18 @@ import {
 import { destroyAgents, pool, request } from './lib/http.mjs';
 import { openSql } from './lib/sql.mjs';
 
-const QUESTIONS = 100;
+const QUESTIONS = 120;
+// Questions per passage in each CLAT UG section (English, Current Affairs, Legal, Logical, Quantitative):
+// 24 passages, 120 questions, each section's count inside the preset's range.
+const PASSAGE_SIZES = [
+  [5, 5, 5, 5, 4],
+  [5, 5, 5, 5, 5, 5],
+  [5, 5, 5, 5, 5, 5],
+  [5, 5, 5, 5, 4],
+  [6, 6],
+];
+const PASSAGE_WORDS = 500;
+const WORDS = 'the court held that a contract entered into by a minor is void ab initio and cannot be ratified later even when'.split(' ');
 const SAVES = 20;
 const STUDENT_PASSWORD = 'Bench-student-pass-2024';
 // Sign-in is limited per address (600 a minute); a hall of at most 250 students shares one address.
@@ -27,34 +39,61 @@ const SUBMIT_WINDOW_MS = 1000;
 
 const rand = (n) => Math.floor(Math.random() * n);
 
+/** A passage of about 500 words (a QT set starts with its table), different for each passage. */
+function passageBody(section, index) {
+  const text = Array.from({ length: PASSAGE_WORDS }, (_, i) => WORDS[(i * 7 + section * 5 + index) % WORDS.length]).join(' ');
+  const table = section === 4 ? `| Year | Students | Fees (₹ lakh) |\n|---|---|---|\n| 2024 | ${120 + index} | ${30 + index} |\n\n` : '';
+  return `${table}Passage ${section + 1}.${index + 1}. ${text}.`;
+}
+
 async function createExam(base, minutes) {
   const login = await request(base, 'POST', '/api/auth/login', { body: ADMIN });
   if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status} ${JSON.stringify(login.body)}`);
   const token = login.body.token;
   const courses = await request(base, 'GET', '/api/courses');
-  const questions = Array.from({ length: QUESTIONS }, (_, i) => ({
-    type: 'mcq',
-    question: `Benchmark question ${i + 1}: which option is right?`,
-    options: ['Option A', 'Option B', 'Option C', 'Option D'],
-    correctAnswer: rand(4),
-    marks: 1,
+  const presets = await request(base, 'GET', '/api/exam-presets', { token });
+  const clat = presets.status === 200 ? presets.body.find((p) => p.id === 'clat-ug') : null;
+  if (!clat) throw new Error(`no clat-ug preset: ${presets.status} ${JSON.stringify(presets.body)}`);
+  let n = 0;
+  const sections = clat.sections.map((s, si) => ({
+    title: s.title,
+    passages: PASSAGE_SIZES[si].map((size, pi) => ({
+      body: passageBody(si, pi),
+      questions: Array.from({ length: size }, () => {
+        n++;
+        return {
+          type: 'mcq',
+          question: `Question ${n}: which option follows from the passage?`,
+          options: ['Option A', 'Option B', 'Option C', 'Option D'],
+          correctAnswer: rand(4),
+          marks: 1,
+        };
+      }),
+    })),
   }));
   const created = await request(base, 'POST', '/api/exams', {
     token,
     body: {
-      title: `Storm mock test ${new Date().toISOString()}`,
-      description: 'Benchmark exam',
+      title: `Storm CLAT mock ${new Date().toISOString()}`,
+      description: 'Benchmark exam shaped as CLAT UG',
       course: courses.body[0]._id,
       duration: minutes,
       totalMarks: QUESTIONS,
-      passingMarks: 40,
+      negativeMarks: clat.negativeMarks,
+      resultMode: clat.resultMode,
       // The benchmark's students are plain accounts: the exam is open to all of them.
       openToAll: true,
-      questions,
+      sections,
     },
   });
   if (created.status !== 201) throw new Error(`exam creation failed: ${created.status} ${JSON.stringify(created.body)}`);
-  return { id: created.body._id, questions: created.body.questions.map((q) => ({ id: q._id, correct: q.correctAnswer })) };
+  const questions = created.body.questions;
+  if (questions.length !== QUESTIONS) throw new Error(`the paper has ${questions.length} questions, not ${QUESTIONS}`);
+  return {
+    id: created.body._id,
+    penalty: clat.negativeMarks,
+    questions: questions.map((q) => ({ id: q._id, correct: q.correctAnswer, penalty: q.negativeMarks })),
+  };
 }
 
 async function insertStudents(db, n, runTag) {
@@ -158,6 +197,7 @@ async function checkDatabase(db, exam, outcomes) {
     ]);
     const byEmail = new Map(rows.map((r) => [r.email, r]));
     const correctOf = new Map(exam.questions.map((q) => [q.id, q.correct]));
+    const penaltyOf = new Map(exam.questions.map((q) => [q.id, q.penalty]));
     const check = {
       students: outcomes.length,
       submissions: rows.length,
@@ -176,7 +216,7 @@ async function checkDatabase(db, exam, outcomes) {
       }
       if (row.copies !== 1) check.duplicated++;
       const stored = new Map(row.answers.map((a) => [a.questionId, a.selectedOption]));
-      let marks = 0;
+      let marks = 0; // +1 right, minus the question's penalty wrong (quarters: exact in floating point)
       let correct = 0;
       let incorrect = 0;
       for (const q of exam.questions) {
@@ -188,7 +228,10 @@ async function checkDatabase(db, exam, outcomes) {
         if (want === correctOf.get(q.id)) {
           marks++;
           correct++;
-        } else incorrect++;
+        } else {
+          marks -= penaltyOf.get(q.id);
+          incorrect++;
+        }
       }
       const exact = o.unsure.size === 0;
       if (
@@ -213,7 +256,9 @@ export async function runStorm({ dbKind, students, minutes }) {
   const db = await createDatabase(dbKind, 'storm');
   let server;
   try {
-    console.log(`\n[storm ${dbKind}] ${students} students, ${QUESTIONS} questions, ${minutes}-minute exam; ${loadNote()}`);
+    console.log(
+      `\n[storm ${dbKind}] ${students} students, CLAT-shaped paper (5 sections, 24 passages, ${QUESTIONS} questions), ${minutes}-minute exam; ${loadNote()}`,
+    );
     server = await startServer(db);
     const exam = await createExam(server.base, minutes);
     // The embedded database belongs to the server process alone: stop, add the students, restart.

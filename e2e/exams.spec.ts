@@ -150,8 +150,11 @@ test('a student takes the exam, reloads mid-exam with answers and time intact, a
   const before = await timerSeconds(page);
   expect(before).toBeGreaterThan(29 * 60);
   await page.reload();
-  await expect(page.getByText('Question 1 of 2')).toBeVisible();
-  await expect(page.getByRole('radio', { name: /Article 14/ })).toBeChecked();
+  // It reopens on the question the student was on (kept with the attempt, so another device would too).
+  await expect(page.getByText('Question 2 of 2')).toBeVisible();
+  await expect(page.getByPlaceholder('Write your answer here...')).toHaveValue(
+    'Parliament cannot amend the essential features of the Constitution.',
+  );
   const after = await timerSeconds(page);
   expect(after).toBeLessThanOrEqual(before);
   expect(after).toBeGreaterThan(before - 30);
@@ -161,7 +164,8 @@ test('a student takes the exam, reloads mid-exam with answers and time intact, a
   await expect(resume).toHaveText('Resume Exam');
   await expect(page.getByTestId('time-left')).toHaveText(/^(2\d|30):\d\d left$/);
   await resume.click();
-  await expect(page.getByText('Question 1 of 2')).toBeVisible();
+  await expect(page.getByText('Question 2 of 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Question 1, answered' }).click();
   await expect(page.getByRole('radio', { name: /Article 14/ })).toBeChecked();
   await page.getByRole('button', { name: 'Question 2, answered' }).click();
   await expect(page.getByPlaceholder('Write your answer here...')).toHaveValue(
@@ -345,6 +349,19 @@ async function createLongExam(request: APIRequestContext, title: string) {
   return (await created.json())._id as string;
 }
 
+/** The Question Navigation panel's title is on screen, below the sticky exam header (not hidden under it). */
+async function expectPanelInView(page: Page) {
+  const title = page.getByRole('heading', { name: 'Question Navigation' });
+  await expect
+    .poll(async () => {
+      const header = await page.getByRole('timer').evaluate((el) => el.closest('.sticky')?.getBoundingClientRect().bottom ?? 0);
+      const box = await title.boundingBox();
+      const height = page.viewportSize()?.height ?? 0;
+      return box !== null && box.y >= header && box.y + box.height <= height;
+    })
+    .toBe(true);
+}
+
 /** Presses Tab (or Shift+Tab) until `target` has the focus: the page is used with the keyboard alone. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   for (let i = 0; i < 20; i++) {
@@ -415,6 +432,9 @@ test('on a phone the next question opens at its start, and a lost connection is 
   await page.goto(`/student/exam/${examId}`);
   await page.getByRole('button', { name: 'Start Exam' }).click();
   await expect(page.getByText('Question 1 of 2')).toBeVisible();
+  // The Question Navigation panel sits above the question on a phone: starting does not scroll it away.
+  const navPanel = page.getByRole('navigation', { name: 'Question Navigation' });
+  await expectPanelInView(page);
   await expectAccessible(page);
 
   // Next sits below a question taller than the screen: the next question must not open half hidden
@@ -430,6 +450,9 @@ test('on a phone the next question opens at its start, and a lost connection is 
       return box !== null && box.y >= header && box.y + box.height <= 700;
     })
     .toBe(true);
+  // Moving on keeps the panel where the student left it: in view (and closed, as it was).
+  await expectPanelInView(page);
+  await expect(navPanel.getByRole('button', { name: 'Show' })).toBeVisible();
 
   // Offline with nothing to save: the warning shows, and goes once the connection is back.
   await expect(page.getByTestId('save-status')).toHaveText('Saved');

@@ -87,7 +87,7 @@ async function expectWithinWidth(page: Page, names: string[]) {
 }
 
 test.describe('phone layouts', () => {
-  // The admin walk opens thirteen pages; on a loaded two-core machine that takes more than the default 2 minutes.
+  // The admin walk opens fourteen pages; on a loaded two-core machine that takes more than the default 2 minutes.
   test.describe.configure({ timeout: 300_000 });
   let made: Made;
   test.beforeAll(async ({ request }) => {
@@ -109,6 +109,7 @@ test.describe('phone layouts', () => {
       '/admin/announcements',
       '/admin/payments',
       '/admin/audit',
+      '/admin/settings',
       '/admin/materials',
       '/admin/create-admin',
     ]) {

@@ -33,6 +33,7 @@ import { Mailer } from './modules/mail/service.ts';
 import { MarkingQuestionCache } from './modules/attempts/finalize.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
+import { publicInstituteRoutes, settingsRoutes } from './modules/settings/routes.ts';
 import { registerAuth, requireAdmin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { requestIdFor } from './plugins/logging.ts';
@@ -114,6 +115,8 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(publicInstituteRoutes, { prefix: '/public' });
       await api.register(batchModuleRoutes);
       if (config.NODE_ENV !== 'production' && !config.SMTP_URL) {
         await api.register(devRoutes, { prefix: '/dev' });

@@ -12,6 +12,8 @@ export const AUDIT_ENTITIES = {
   course: 'Course',
   announcement: 'Announcement',
   coupon: 'Coupon',
+  institute: 'Institute settings',
+  centre: 'Centre',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 const ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

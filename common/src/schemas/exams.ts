@@ -441,6 +441,8 @@ export const attemptSchema = z.object({
   answers: answersMap,
   review: z.array(z.string()),
   timeSpent: z.record(z.string(), z.number()),
+  /** The question the student was on when last saved (null before the first move): the exam reopens there. */
+  currentQuestion: z.string().nullable(),
   savedAt: z.string().nullable(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
@@ -463,6 +465,11 @@ export const saveAnswersBody = z.object({
         .min(0, 'Time spent cannot be negative'),
       { error: 'timeSpent must map question ids to seconds' },
     )
+    .optional(),
+  /** The question the student is now on; absent: unchanged. */
+  currentQuestion: z
+    .string({ error: 'currentQuestion must be a question id' })
+    .max(100, 'currentQuestion must be a question id')
     .optional(),
 });
 export type SaveAnswersBody = z.infer<typeof saveAnswersBody>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, marksColumn, ts, updatedAt } from './columns.ts';
 
 export const centres = pgTable('centres', {
@@ -358,6 +358,8 @@ export const examAttempts = pgTable(
     review: jsonb('review').$type<string[]>().notNull().default([]),
     /** Seconds spent per question id, as counted by the browser and capped by the server. */
     timeSpent: jsonb('time_spent').$type<Record<string, number>>().notNull().default({}),
+    /** The question the student is on, so a reload or another device resumes there. */
+    currentQuestion: text('current_question'),
     savedAt: ts('saved_at'),
     closedAt: ts('closed_at'),
     /** 1 for the first attempt; a practice re-attempt starts this row again with the next number. */
@@ -462,3 +464,23 @@ export const rateCounters = pgTable('rate_counters', {
 // The money tables live in their own file; everything is imported from here.
 export * from './schema-payments.ts';
 export * from './schema-batches.ts';
+
+/** The institute's profile: one row, id 'institute' (docs/product.md section 15). */
+export const instituteSettings = pgTable('institute_settings', {
+  id: text('id').primaryKey().default('institute'),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  phone: text('phone').notNull(),
+  phones: jsonb('phones').$type<string[]>().notNull().default([]),
+  email: text('email'),
+  gstin: text('gstin'),
+  pan: text('pan'),
+  sac: text('sac').notNull().default('999293'),
+  gstRate: numeric('gst_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(18),
+  invoicePrefix: text('invoice_prefix').notNull().default('LCI'),
+  facebook: text('facebook'),
+  instagram: text('instagram'),
+  youtube: text('youtube'),
+  whatsapp: text('whatsapp'),
+  updatedAt: ts('updated_at'),
+});

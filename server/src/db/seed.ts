@@ -7,7 +7,7 @@ import { sniffImage } from '../lib/storage.ts';
 import { GALLERY_SEED_DIR } from '../paths.ts';
 import { seedDemoBatches } from './seed-batches.ts';
 import { seedDemoExam } from './seed-exams.ts';
-import { announcements, centres, courses, galleryImages, users } from './schema.ts';
+import { announcements, centres, courses, galleryImages, instituteSettings, users } from './schema.ts';
 
 const GALLERY_DIR = GALLERY_SEED_DIR;
 
@@ -170,6 +170,13 @@ export async function seed(
 ): Promise<{ adminEmail: string; generatedPassword?: string; created: boolean }> {
   const { db } = ctx;
   await db.insert(centres).values(CENTRES).onConflictDoNothing();
+  // The profile the footer showed before it was editable: the institute's name and its Dumdum centre's
+  // address and phone. No e-mail and no social links are known: they stay empty (and hidden) until an admin
+  // sets them at /admin/settings; tax numbers likewise.
+  await db
+    .insert(instituteSettings)
+    .values({ id: 'institute', name: 'Law Coaching Institute', address: CENTRES[0].address, phone: CENTRES[0].phone })
+    .onConflictDoNothing();
 
   const admin = await ensureAdmin(ctx);
   if (!opts.demo) return admin;

@@ -24,7 +24,7 @@ afterAll(async () => t?.close());
 
 /** The admin routes on money, marks, accounts and admissions, from the server's own route table. */
 const SENSITIVE =
-  /^(POST|PUT|PATCH|DELETE) \/api\/(users|payments|submissions|admission-requests|auth\/create-admin|exams\/:id\/overrides)\b/;
+  /^(POST|PUT|PATCH|DELETE) \/api\/(users|payments|submissions|admission-requests|auth\/create-admin|settings|centres|exams\/:id\/overrides)\b/;
 /** Each is exercised below; a new such route fails the first test until it is added here (and audited). */
 const COVERED = [
   'PATCH /api/payments/:id/verify',
@@ -43,6 +43,8 @@ const COVERED = [
   'DELETE /api/admission-requests/admin/:id',
   // Audited as users.import (one entry per import) and admission.approve per student: users/import.test.ts.
   'POST /api/users/import',
+  'PUT /api/settings/institute',
+  'PUT /api/centres/:id',
   'POST /api/exams/:id/overrides',
 ];
 
@@ -318,5 +320,37 @@ describe('admissions', () => {
     const deleted = await lastEntry('admission_request', id);
     expect(deleted).toMatchObject({ action: 'admission.delete', before: { status: 'rejected' }, after: null });
     expectByAdminJustNow(deleted, since);
+  });
+});
+
+describe('institute settings', () => {
+  it('changing the profile records the fields before and after; a refused change records nothing', async () => {
+    const body = {
+      name: 'Law Coaching Institute',
+      address: '12 Jessore Road, Kolkata 700028',
+      phone: '+91 33 2550 1201',
+      email: 'office@example.in',
+      gstin: '29AAGCB7383J1Z4',
+    };
+    const since = Date.now();
+    expect((await t.admin.put('/api/settings/institute', body)).statusCode).toBe(200);
+    const entry = await lastEntry('institute', 'institute');
+    expect(entry).toMatchObject({ action: 'institute.update', before: { gstin: null }, after: { gstin: '29AAGCB7383J1Z4' } });
+    expectByAdminJustNow(entry, since);
+
+    const total = await countEntries();
+    expect((await t.admin.put('/api/settings/institute', { ...body, gstin: '29AAGCB7383J1Z5' })).statusCode).toBe(400);
+    expect(await countEntries()).toBe(total);
+  });
+});
+
+describe('centres', () => {
+  it("changing a centre's address and phone records them before and after", async () => {
+    const since = Date.now();
+    const body = { address: '14 Jessore Road, Dumdum, Kolkata 700028', phone: '+91 33 2550 1299' };
+    expect((await t.admin.put('/api/centres/dumdum', body)).statusCode).toBe(200);
+    const entry = await lastEntry('centre', 'dumdum');
+    expect(entry).toMatchObject({ action: 'centre.update', before: { phone: '+91 33 2550 1201' }, after: body });
+    expectByAdminJustNow(entry, since);
   });
 });

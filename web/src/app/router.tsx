@@ -90,6 +90,7 @@ const routes: RouteObject[] = [
           { path: '/admin/attendance', element: admin(page(() => import('../features/batches/attendance-day-page.tsx'))) },
           { path: '/admin/attendance/:id', element: admin(page(() => import('../features/batches/mark-attendance-page.tsx'))) },
           { path: '/admin/audit', element: admin(page(() => import('../features/audit/audit-page.tsx'))) },
+          { path: '/admin/settings', element: admin(page(() => import('../features/settings/settings-page.tsx'))) },
           { path: '*', element: page(() => import('../features/public/not-found-page.tsx')) },
         ],
       },

@@ -22,6 +22,7 @@ function toAttemptDto(a: AttemptRow, now: Date): Attempt {
     answers: a.answers,
     review: a.review,
     timeSpent: a.timeSpent,
+    currentQuestion: a.currentQuestion,
     savedAt: a.savedAt?.toISOString() ?? null,
   };
 }
@@ -34,8 +35,8 @@ async function findAttempt(ctx: Ctx, examId: string, studentId: string) {
   return row ?? null;
 }
 
-/** Review flags and times must name questions of this exam. */
-function checkPaperIds(qs: { id: string }[], review?: string[], timeSpent?: Record<string, number>) {
+/** Review flags, times and the current question must name questions of this exam. */
+function checkPaperIds(qs: { id: string }[], { review, timeSpent, currentQuestion }: SaveAnswersBody) {
   const ids = new Set(qs.map((q) => q.id));
   const errors: Record<string, string> = {};
   for (const id of review ?? []) {
@@ -43,6 +44,9 @@ function checkPaperIds(qs: { id: string }[], review?: string[], timeSpent?: Reco
   }
   for (const id of Object.keys(timeSpent ?? {})) {
     if (!ids.has(id)) errors[`timeSpent.${id}`] = `timeSpent: ${SUBMISSION_MESSAGES.unknownQuestion}`;
+  }
+  if (currentQuestion !== undefined && !ids.has(currentQuestion)) {
+    errors.currentQuestion = `currentQuestion: ${SUBMISSION_MESSAGES.unknownQuestion}`;
   }
   return errors;
 }
@@ -135,7 +139,7 @@ const examForStart = {
 };
 
 /** What a new attempt starts with. */
-const FRESH_ATTEMPT = { answers: {}, review: [], timeSpent: {}, savedAt: null, closedAt: null };
+const FRESH_ATTEMPT = { answers: {}, review: [], timeSpent: {}, currentQuestion: null, savedAt: null, closedAt: null };
 
 type ExamForStart = Pick<typeof exams.$inferSelect, keyof typeof examForStart>;
 
@@ -180,7 +184,7 @@ export async function saveAttemptAnswers(
   }
   const qs = await ctx.caches.markingQuestions.get(ctx.db, row.exam);
   const { clean, errors } = checkAnswers(qs, body.answers);
-  Object.assign(errors, checkPaperIds(qs, body.review, body.timeSpent));
+  Object.assign(errors, checkPaperIds(qs, body));
   const firstError = Object.values(errors)[0];
   if (firstError) throw badRequest(firstError, errors);
   const saved = await ctx.db.transaction(async (tx) => {
@@ -200,6 +204,7 @@ export async function saveAttemptAnswers(
         answers: sql`${examAttempts.answers} || ${JSON.stringify(clean)}::jsonb`,
         ...(body.review ? { review: [...new Set(body.review)] } : {}),
         ...(timeSpent ? { timeSpent } : {}),
+        ...(body.currentQuestion !== undefined ? { currentQuestion: body.currentQuestion } : {}),
         savedAt: now,
       })
       .where(and(eq(examAttempts.id, row.attempt.id), isNull(examAttempts.closedAt)))

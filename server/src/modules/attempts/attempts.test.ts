@@ -62,6 +62,33 @@ describe('start, autosave and resume', () => {
     expect(view.attemptStatus).toBe('in_progress');
   });
 
+  it('keeps the question the student is on, so a reload or another device reopens there', async () => {
+    const s = await t.createStudent();
+    const url = `/api/exams/${exam._id}/attempt`;
+    expect((await s.client.post(url)).json().currentQuestion).toBeNull();
+    // Moving on saves the position alone (no answers), then with an answer: the latest move wins.
+    expect((await s.client.put(`${url}/answers`, { currentQuestion: qid(mcq2) })).statusCode).toBe(200);
+    expect((await s.client.post(url)).json().currentQuestion).toBe(qid(mcq2));
+    expect((await s.client.put(`${url}/answers`, { answers: { [qid(mcq1)]: 0 }, currentQuestion: qid(desc) })).statusCode).toBe(200);
+    // A save without a position (an answer typed on the same question) leaves it as it was.
+    expect((await s.client.put(`${url}/answers`, { answers: { [qid(desc)]: 'Text' } })).statusCode).toBe(200);
+    // Another device (a new sign-in) resumes on the same question.
+    const [other] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.studentId, s.id));
+    expect(other.currentQuestion).toBe(qid(desc));
+    const resumed = (await s.client.post(url)).json();
+    expect(resumed.currentQuestion).toBe(qid(desc));
+    expect(resumed.answers).toEqual({ [qid(mcq1)]: 0, [qid(desc)]: 'Text' });
+
+    // A question of another exam, or not a question at all, is refused and changes nothing.
+    const otherExam = await createExam(t, examPayload(await createCourse(t)));
+    for (const bad of [otherExam.questions[0]._id, 'not-a-question', 12]) {
+      const res = await s.client.put(`${url}/answers`, { currentQuestion: bad });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/currentQuestion/);
+    }
+    expect((await s.client.post(url)).json().currentQuestion).toBe(qid(desc));
+  });
+
   it('shows an open attempt as in progress on the dashboard list, with the deadline and time left by the server', async () => {
     const s = await t.createStudent();
     const availableOne = async () =>

@@ -1,10 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { centreSchema } from '@app/common/schemas/centres';
+import { centreContactBody, centreSchema } from '@app/common/schemas/centres';
+import { eq } from 'drizzle-orm';
 import { centres } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+
+const centreParams = z.object({ id: z.string().trim().min(1).max(50) });
 
 export const centreRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
   app.get('/', { schema: { tags: ['centres'], response: { 200: z.array(centreSchema) } } }, async () =>
-    app.ctx.db.select().from(centres).orderBy(centres.name),
+    ctx.db.select().from(centres).orderBy(centres.name),
+  );
+
+  // A centre's address and phone (docs/product.md section 15): the seed's values are the institute's to replace.
+  app.put(
+    '/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['centres'], params: centreParams, body: centreContactBody, response: { 200: centreSchema } },
+    },
+    async (req) =>
+      ctx.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(centres).where(eq(centres.id, req.params.id)).for('update');
+        if (!before) throw notFound('Centre not found');
+        const [after] = await tx.update(centres).set(req.body).where(eq(centres.id, req.params.id)).returning();
+        await recordAudit(tx, actorOf(req), 'centre.update', 'centre', after.id, before, after);
+        return after;
+      }),
   );
 };

@@ -147,3 +147,18 @@ describe('collections', () => {
     expect((await s.client.get('/api/payments/collections')).statusCode).toBe(403);
   });
 });
+
+describe('amounts too small to be money', () => {
+  it('5e-324 rupees is refused as an amount, never a database error (found by the route fuzzer)', async () => {
+    const { student } = await createAdmittedStudent(t, course._id);
+    const res = await t.admin.post('/api/payments/counter', {
+      studentId: student.id,
+      amount: 5e-324,
+      method: 'cash',
+      receivedAt: istToday(),
+      centre: 'dumdum',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ amount: 'Please enter a valid amount' });
+  });
+});

@@ -27,9 +27,6 @@ export const methodLabel = (method: 'gateway' | 'offline', gateway?: string | nu
         ? `Online (${gateway})`
         : 'Online';
 
-/** The support e-mail of the Payment Failed page's help box. */
-export const SUPPORT_EMAIL = 'info@lawcoaching.local';
-
 /** Shown on a pending offline payment in the student's history. */
 export const OFFLINE_NOTE = 'Pay at your centre: an admin will verify this payment and then it will show as completed.';
 export const OFFLINE_RECORDED = 'Your offline payment has been recorded. An admin will verify it once you pay at the centre.';

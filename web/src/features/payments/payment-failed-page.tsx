@@ -5,11 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
-import { useCentres } from '../../api/centres.ts';
+import { usePublicInstitute } from '../../api/institute.ts';
 import { usePaymentStatus } from './api/payment-status.ts';
 import { PaymentStatusBadge } from './components/payment-status-badge.tsx';
 import { courseOf, DetailRow, StatusDetails } from './components/status-view.tsx';
-import { SUPPORT_EMAIL } from './labels.ts';
 
 /** What the callback's error code means when the record carries no gateway message (callback_failed has its own warning). */
 const ERROR_TEXT: Record<string, string> = {
@@ -25,8 +24,10 @@ export default function PaymentFailedPage() {
   const error = params.get('error') ?? '';
   const { token } = useAuth();
   const status = usePaymentStatus(orderId, Boolean(token));
-  const centres = useCentres();
-  const phone = centres.data?.[0]?.phone;
+  // The institute's contacts as an admin set them (/admin/settings).
+  const institute = usePublicInstitute();
+  const phone = institute.data?.phone;
+  const email = institute.data?.email;
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
@@ -89,13 +90,15 @@ export default function PaymentFailedPage() {
                 </a>
               </li>
             )}
-            <li className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <Mail aria-hidden="true" className="h-4 w-4 text-slate-500" />
-              <span className="text-slate-500">Support e-mail:</span>
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-700 underline">
-                {SUPPORT_EMAIL}
-              </a>
-            </li>
+            {email && (
+              <li className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <Mail aria-hidden="true" className="h-4 w-4 text-slate-500" />
+                <span className="text-slate-500">Support e-mail:</span>
+                <a href={`mailto:${email}`} className="break-all font-medium text-brand-700 underline">
+                  {email}
+                </a>
+              </li>
+            )}
           </ul>
         </aside>
       </div>

@@ -8,6 +8,7 @@ import {
   History,
   Library,
   Megaphone,
+  Settings,
   ShieldCheck,
   TicketPercent,
   UserPlus,
@@ -29,6 +30,7 @@ const links = [
   { to: '/admin/create-admin', label: 'Create New Admin', icon: UserPlus },
   { to: '/admin/admins', label: 'Manage Admins', icon: ShieldCheck },
   { to: '/admin/audit', label: 'Audit Trail', icon: History },
+  { to: '/admin/settings', label: 'Institute Settings', icon: Settings },
 ] as const;
 
 /** A link to every admin screen (docs/product.md section 2, admin-only routes). */

@@ -20,9 +20,14 @@ export const startAttempt = (examId: string) => api<Attempt>(`/api/exams/${examI
 export const saveAnswers = (examId: string, answers: AnswerMap) =>
   api<SaveAnswersResponse>(`/api/exams/${examId}/attempt/answers`, { method: 'PUT', body: { answers } });
 
-/** The same PUT with the review flags and the seconds per question (no answers): kept beside the answers. */
-export const saveProgress = (examId: string, progress: { review: string[]; timeSpent: Record<string, number> }) =>
-  api<SaveAnswersResponse>(`/api/exams/${examId}/attempt/answers`, { method: 'PUT', body: progress });
+/**
+ * The same PUT with the review flags, the seconds per question and the question the student is on (no
+ * answers): kept beside the answers; each part is optional.
+ */
+export const saveProgress = (
+  examId: string,
+  progress: { review?: string[]; timeSpent?: Record<string, number>; currentQuestion?: string },
+) => api<SaveAnswersResponse>(`/api/exams/${examId}/attempt/answers`, { method: 'PUT', body: progress });
 
 /** POST /api/submissions: closes the attempt; the answer carries the result for an MCQ-only exam. */
 export function useSubmitExam() {

@@ -43,7 +43,7 @@ const exam: ExamStudent = {
     { _id: 'q2', type: 'mcq', question: 'Second?', options: ['Yes', 'No'], marks: 1, section: null, passage: null, negativeMarks: 0 },
   ],
 };
-const attemptWith = (secondsLeft: number, answers: Attempt['answers'] = {}): Attempt => ({
+const attemptWith = (secondsLeft: number, answers: Attempt['answers'] = {}, currentQuestion: string | null = null): Attempt => ({
   startedAt: new Date(NOW - 60_000).toISOString(),
   deadline: new Date(NOW + secondsLeft * 1000).toISOString(),
   serverNow: new Date(NOW).toISOString(),
@@ -51,13 +51,14 @@ const attemptWith = (secondsLeft: number, answers: Attempt['answers'] = {}): Att
   answers,
   review: [],
   timeSpent: {},
+  currentQuestion,
   savedAt: null,
 });
 const submitted = { message: 'ok', submission: { _id: 's1' } };
 const saved = () => json(200, { savedAt: new Date().toISOString(), serverNow: new Date().toISOString(), remainingSeconds: 100 });
 
 /** Opens the exam as a (re)load does: `serverAnswers` are the answers the resumed attempt carries. */
-function renderSession(secondsLeft: number, serverAnswers: Attempt['answers'] = {}) {
+function renderSession(secondsLeft: number, serverAnswers: Attempt['answers'] = {}, currentQuestion: string | null = null) {
   const onSubmitted = vi.fn();
   const onClosed = vi.fn();
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -65,7 +66,7 @@ function renderSession(secondsLeft: number, serverAnswers: Attempt['answers'] = 
     <QueryClientProvider client={client}>
       <ExamSession
         exam={exam}
-        attempt={attemptWith(secondsLeft, serverAnswers)}
+        attempt={attemptWith(secondsLeft, serverAnswers, currentQuestion)}
         receivedAt={NOW}
         userId="u1"
         onSubmitted={onSubmitted}
@@ -181,6 +182,32 @@ describe('ExamSession: submitting', () => {
     await settle();
     expect(submits()).toHaveLength(2);
     expect(onSubmitted).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ExamSession: the question the student is on', () => {
+  it('reopens on the question kept with the attempt and keeps each move with it', async () => {
+    reply = () => saved();
+    renderSession(600, {}, 'q2');
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Question 2' })).toBeTruthy();
+    const positions = () => calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { currentQuestion?: string }).currentQuestion);
+
+    // The first move goes with the review flags and times; quick moves after it make one light save.
+    fireEvent.click(screen.getByRole('button', { name: /Previous/ }));
+    await settle();
+    expect(positions()).toEqual(['q1']);
+    fireEvent.click(screen.getByRole('button', { name: /^Next/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Previous/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Next/ }));
+    await settle(1000);
+    expect(positions()).toEqual(['q1', 'q2']);
+    expect(calls.at(-1)?.body).toEqual({ currentQuestion: 'q2' });
+  });
+
+  it('opens on the first question when none is kept, or the kept one is no longer in the paper', () => {
+    renderSession(600, {}, 'gone');
+    expect(screen.getByRole('heading', { name: 'Question 1' })).toBeTruthy();
   });
 });
 

@@ -13,6 +13,7 @@ import { passageMap, type Progress, sectionsOf } from '../paper.ts';
 import { useTimeSpent } from '../hooks/use-time-spent.ts';
 import { answersToResend, progressStore } from '../hooks/progress-store.ts';
 import { useAutosave } from '../hooks/use-autosave.ts';
+import { useRevealQuestion } from '../hooks/use-reveal-question.ts';
 import { localDeadline, useCountdown } from '../hooks/use-countdown.ts';
 import { ExamHeader } from './exam-header.tsx';
 import { TimerAnnouncer } from './exam-timer.tsx';
@@ -30,6 +31,8 @@ export const AUTO_SUBMIT_RETRY_MS = 3000;
 const isRetryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
 /** Review flags and seconds per question reach the server at least this often while the student works. */
 export const PROGRESS_SAVE_MS = 30_000;
+/** Moving between questions saves the position after this pause (several quick moves make one save). */
+export const POSITION_SAVE_MS = 400;
 
 type Props = {
   exam: ExamStudent;
@@ -51,11 +54,17 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
   const [answers, setAnswers] = useState<AnswerMap>(() => ({ ...attempt.answers, ...localPending }));
   const sections = useMemo(() => sectionsOf(exam), [exam]);
   const passages = useMemo(() => passageMap(exam), [exam]);
-  const [index, setIndex] = useState(0);
+  // Resume on the question the student was on, on this device or another (kept with the attempt).
+  const [index, setIndex] = useState(() => Math.max(0, questionIds.indexOf(attempt.currentQuestion ?? '')));
   const [review, setReview] = useState<ReadonlySet<string>>(() => new Set(attempt.review));
   // A question seen before (it has a time, even 0 seconds, or an answer) is no longer Not Visited.
   const [visited, setVisited] = useState<ReadonlySet<string>>(
-    () => new Set([...Object.keys(attempt.timeSpent), ...questionIds.filter((id) => isAnswered(attempt.answers[id])), questionIds[0]]),
+    () =>
+      new Set([
+        ...Object.keys(attempt.timeSpent),
+        ...questionIds.filter((id) => isAnswered(attempt.answers[id])),
+        questionIds[Math.max(0, questionIds.indexOf(attempt.currentQuestion ?? ''))],
+      ]),
   );
   const [paperOpen, setPaperOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -63,6 +72,8 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stickyRef = useRef<HTMLDivElement>(null);
   const cardRef = useRef<HTMLDivElement>(null);
+  const navRef = useRef<HTMLDivElement>(null);
+  const positionTimer = useRef<number | undefined>(undefined);
   const deadlineAt = useMemo(() => localDeadline(attempt, receivedAt), [attempt, receivedAt]);
   const seconds = useCountdown(deadlineAt);
   const submit = useSubmitExam();
@@ -89,12 +100,14 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
   const time = useTimeSpent(attempt.timeSpent, question._id, seconds > 0);
   const reviewRef = useRef(review);
   reviewRef.current = review;
+  const currentRef = useRef(question._id);
+  currentRef.current = question._id;
   const lastProgressSave = useRef(0);
   /** Sends the review flags and the time per question; a failure waits for the next one. */
   const syncProgress = useCallback(async () => {
     lastProgressSave.current = Date.now();
     try {
-      await saveProgress(exam._id, { review: [...reviewRef.current], timeSpent: time.snapshot() });
+      await saveProgress(exam._id, { review: [...reviewRef.current], timeSpent: time.snapshot(), currentQuestion: currentRef.current });
     } catch {
       // The next navigation or the timer sends them again.
     }
@@ -103,6 +116,17 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
     const timer = window.setInterval(() => void syncProgress(), PROGRESS_SAVE_MS);
     return () => window.clearInterval(timer);
   }, [syncProgress]);
+  useEffect(() => () => window.clearTimeout(positionTimer.current), []);
+
+  /** Keeps the question the student moved to with the attempt: a reload or another device reopens there. */
+  const savePosition = (questionId: string) => {
+    window.clearTimeout(positionTimer.current);
+    positionTimer.current = window.setTimeout(() => {
+      saveProgress(exam._id, { currentQuestion: questionId }).catch(() => {
+        // The next progress save carries the position again.
+      });
+    }, POSITION_SAVE_MS);
+  };
   const isLast = index === exam.questions.length - 1;
 
   const setAnswer = (value: AnswerValue, immediate: boolean) => {
@@ -110,22 +134,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
     autosave.change(question._id, value, immediate);
   };
 
-  /**
-   * Brings the new question's start into view: on a phone, Next is pressed at the bottom of a long
-   * question, and the next one would otherwise open half hidden under the sticky header.
-   */
-  const revealQuestion = useCallback((focusHeading: boolean) => {
-    requestAnimationFrame(() => {
-      const card = cardRef.current;
-      if (!card) return;
-      const headerBottom = stickyRef.current?.getBoundingClientRect().bottom ?? 0;
-      if (card.getBoundingClientRect().top < headerBottom) {
-        card.style.scrollMarginTop = `${Math.ceil(headerBottom) + 8}px`;
-        card.scrollIntoView({ block: 'start' });
-      }
-      if (focusHeading) headingRef.current?.focus({ preventScroll: true });
-    });
-  }, []);
+  const revealQuestion = useRevealQuestion({ stickyRef, cardRef, navRef, headingRef });
 
   // Start Exam is gone once the exam opens: move the keyboard focus to the first question, not to the page.
   useEffect(() => revealQuestion(true), [revealQuestion]);
@@ -134,7 +143,11 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
     void autosave.flush();
     setIndex(next);
     setVisited((v) => (v.has(questionIds[next]) ? v : new Set([...v, questionIds[next]])));
-    if (Date.now() - lastProgressSave.current > 5_000) void syncProgress();
+    currentRef.current = questionIds[next];
+    if (Date.now() - lastProgressSave.current > 5_000) {
+      window.clearTimeout(positionTimer.current);
+      void syncProgress();
+    } else savePosition(questionIds[next]);
     revealQuestion(focusQuestion);
   };
 
@@ -303,7 +316,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
             </div>
           </div>
         </div>
-        <div className="order-1 grid content-start gap-3 lg:order-2">
+        <div ref={navRef} className="order-1 grid content-start gap-3 lg:order-2">
           <NavPanel
             section={section}
             questionIds={questionIds}
