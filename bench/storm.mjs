@@ -81,6 +81,8 @@ async function createExam(base, minutes) {
       totalMarks: QUESTIONS,
       negativeMarks: clat.negativeMarks,
       resultMode: clat.resultMode,
+      // The benchmark's students are plain accounts: the exam is open to all of them.
+      openToAll: true,
       sections,
     },
   });

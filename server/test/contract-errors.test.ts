@@ -151,7 +151,8 @@ describe('error answers', () => {
       questions: [{ type: 'mcq', question: 'Q', options: ['a', 'b'], correctAnswer: 0, marks: 2 }],
     };
     const examId = expectOk(await t.admin.post('/api/exams', exam), 201)._id;
-    const s = await t.createStudent();
+    // A student of the exam's course (its default audience).
+    const s = await t.createStudent({ courseInterest: 'CLAT' });
     expectError(await s.client.post('/api/submissions', { examId, answers: {} }), 409);
     expectOk(await s.client.post(`/api/exams/${examId}/attempt`));
     expectOk(await s.client.post('/api/submissions', { examId, answers: {} }), 201);

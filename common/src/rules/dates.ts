@@ -30,3 +30,16 @@ export const isStorableDate = (d: Date): boolean => {
   const year = d.getUTCFullYear();
   return !Number.isNaN(d.getTime()) && year >= 1 && year <= 9999;
 };
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** An instant as a `datetime-local` field shows it in IST ("2026-11-26T09:30"); '' for none. */
+export const toIstInput = (iso: string | null | undefined): string =>
+  iso ? new Date(new Date(iso).getTime() + IST_OFFSET_MS).toISOString().slice(0, 16) : '';
+
+/** A `datetime-local` value read as IST, as an ISO instant; null when blank. */
+export const fromIstInput = (value: string): string | null => {
+  if (!value) return null;
+  const d = new Date(`${value.length === 16 ? `${value}:00` : value}+05:30`);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+};

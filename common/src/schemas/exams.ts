@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { EXAM_DEFAULTS, MCQ_OPTION_SLOTS, NEW_QUESTION_MARKS } from '../constants.ts';
+import {
+  EXAM_STATUSES,
+  practiceAttemptSchema,
+  refineSchedule,
+  SCHEDULE_KEYS,
+  scheduleBody,
+  scheduleFields,
+  scheduleView,
+} from './exam-schedule.ts';
 
 export const QUESTION_TYPES = ['mcq', 'descriptive'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -227,10 +236,12 @@ const examFields = {
   isActive: z.boolean().optional(),
   questions: z.array(questionInput).max(PAPER_LIMITS.questions, EXAM_MESSAGES.tooManyQuestions).default([]),
   sections: z.array(sectionInput).max(PAPER_LIMITS.sections, EXAM_MESSAGES.tooManySections).optional(),
+  ...scheduleFields,
 };
 
 /** POST /api/exams and the full form of PATCH /api/exams/{id} (docs/product.md section 5, "Exam form"). */
 export const examBody = z.object(examFields).superRefine((v, ctx) => {
+  refineSchedule(v, ctx);
   if (v.passingMarks === null && v.resultMode !== 'rank') {
     ctx.addIssue({ code: 'custom', path: ['passingMarks'], message: 'Passing marks are required' });
   }
@@ -274,25 +285,33 @@ export const passingMarksOf = (v: Pick<ExamData, 'passingMarks' | 'resultMode'>)
 /** PATCH /api/exams/{id} with only `{ isActive }` (Activate/Deactivate). */
 export const examStatusBody = z.strictObject({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 
-const EXAM_FORM_KEYS = Object.keys(examFields).filter((k) => k !== 'isActive');
+const EXAM_FORM_KEYS = Object.keys(examFields).filter((k) => k !== 'isActive' && !SCHEDULE_KEYS.includes(k));
 
 /**
  * PATCH /api/exams/{id}: the full form, or `{ isActive }` alone. A body without any form field is the
  * status toggle, its other keys ignored like every unknown key (docs/product.md section 7).
  */
-export const examPatchBody = z.unknown().transform((v, ctx): ExamData | z.output<typeof examStatusBody> => {
-  const isForm = v !== null && typeof v === 'object' && !Array.isArray(v) && EXAM_FORM_KEYS.some((k) => k in v);
+export const examPatchBody = z.unknown().transform((v, ctx): ExamData | z.output<typeof examStatusBody> | ScheduleBodyData => {
+  const isObject = v !== null && typeof v === 'object' && !Array.isArray(v);
+  const isForm = isObject && EXAM_FORM_KEYS.some((k) => k in v);
+  const isSchedule = isObject && !isForm && SCHEDULE_KEYS.some((k) => k in v);
   // Dispatched by hand (not a union) so the form's own messages reach the caller.
+  if (isSchedule) {
+    const schedule = scheduleBody.safeParse(v);
+    if (schedule.success) return { ...schedule.data, scheduleOnly: true as const };
+    for (const issue of schedule.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  }
   const parsed = isForm
     ? examBody.safeParse(v)
-    : examStatusBody.safeParse(
-        v !== null && typeof v === 'object' && !Array.isArray(v) ? { isActive: (v as { isActive?: unknown }).isActive } : v,
-      );
+    : examStatusBody.safeParse(isObject ? { isActive: (v as { isActive?: unknown }).isActive } : v);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   return z.NEVER;
 });
-export type ExamPatchBody = ExamBody | z.input<typeof examStatusBody>;
+export type ExamPatchBody = ExamBody | z.input<typeof examStatusBody> | z.input<typeof scheduleBody>;
+/** A PATCH of the schedule alone (audience, window, mode). */
+export type ScheduleBodyData = z.output<typeof scheduleBody> & { scheduleOnly: true };
 
 export const courseRef = z.object({ _id: z.string(), name: z.string() });
 
@@ -351,6 +370,7 @@ const examBase = {
   instructions: z.array(z.string()),
   questionsCount: z.number().int(),
   totalQuestions: z.number().int(),
+  ...scheduleView,
 };
 
 /** The Exam entity's state fields (docs/product.md section 3), in every view of an exam. */
@@ -411,6 +431,12 @@ export const availableExamSchema = z.object({
   /** While in progress: seconds left by the server's clock (the dashboard's Resume Exam shows it). */
   remainingSeconds: z.number().int().nullable(),
   submittedAt: z.string().nullable(),
+  /** Where the exam stands for the caller: upcoming, open, in_progress, submitted or missed. */
+  status: z.enum(EXAM_STATUSES),
+  /** Practice exams: the caller's submitted attempts, latest first. */
+  attempts: z.array(practiceAttemptSchema),
+  /** Practice exams: whether another attempt may be started now. */
+  canAttemptAgain: z.boolean(),
 });
 export type AvailableExam = z.infer<typeof availableExamSchema>;
 

@@ -269,6 +269,18 @@ export const exams = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     resultsPublished: boolean('results_published').notNull().default(false),
     resultsPublishedAt: ts('results_published_at'),
+    /** Who may take it (docs/product-batches.md, "Exam scheduling"): any of these courses, batches or centres, or everyone. */
+    audienceCourseIds: uuid('audience_course_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    audienceBatchIds: uuid('audience_batch_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    audienceCentreIds: text('audience_centre_ids').array().notNull().default(sql`'{}'::text[]`),
+    openToAll: boolean('open_to_all').notNull().default(false),
+    /** The window in which an attempt may start; null: no limit on that side. */
+    opensAt: ts('opens_at'),
+    closesAt: ts('closes_at'),
+    /** A practice exam is unranked and may be attempted again; each attempt keeps its submission. */
+    mode: text('mode', { enum: ['ranked', 'practice'] })
+      .notNull()
+      .default('ranked'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -356,11 +368,33 @@ export const examAttempts = pgTable(
     currentQuestion: text('current_question'),
     savedAt: ts('saved_at'),
     closedAt: ts('closed_at'),
+    /** 1 for the first attempt; a practice re-attempt starts this row again with the next number. */
+    attemptNumber: integer('attempt_number').notNull().default(1),
   },
   (t) => [
     uniqueIndex('exam_attempts_exam_student_key').on(t.examId, t.studentId),
     index('exam_attempts_open_idx').on(t.deadline).where(sql`closed_at is null`),
   ],
+);
+
+/** An exception for one student on one exam: extra minutes, or a reopened attempt (audited). */
+export const examOverrides = pgTable(
+  'exam_overrides',
+  {
+    id: id(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    extraMinutes: integer('extra_minutes').notNull().default(0),
+    reopen: boolean('reopen').notNull().default(false),
+    deletedSubmission: boolean('deleted_submission').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exam_overrides_exam_student_idx').on(t.examId, t.studentId)],
 );
 
 export type SubmissionAnswer = {
@@ -399,10 +433,12 @@ export const submissions = pgTable(
     autoSubmitted: boolean('auto_submitted').notNull().default(false),
     evaluatedBy: uuid('evaluated_by').references(() => users.id, { onDelete: 'set null' }),
     evaluatedAt: ts('evaluated_at'),
+    /** The attempt it closed: always 1 on a ranked exam, 1, 2, ... on a practice exam. */
+    attemptNumber: integer('attempt_number').notNull().default(1),
   },
   (t) => [
-    // One submission per student per exam (docs/product.md section 10).
-    uniqueIndex('submissions_exam_student_key').on(t.examId, t.studentId),
+    // One submission per attempt: one per student on a ranked exam (docs/product.md section 10).
+    uniqueIndex('submissions_exam_student_attempt_key').on(t.examId, t.studentId, t.attemptNumber),
     index('submissions_student_idx').on(t.studentId),
     index('submissions_submitted_idx').on(t.submittedAt),
   ],

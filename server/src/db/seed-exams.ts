@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { seedDemoCandidates } from './seed-results.ts';
-import { courses, examPassages, examSections, exams, questions } from './schema.ts';
+import { batches, courses, examPassages, examSections, exams, questions } from './schema.ts';
 
 // A short demo mock test so a fresh install shows the exam journey end to end.
 const MOCK_QUESTIONS: { question: string; options: string[]; correctAnswer: number }[] = [
@@ -167,6 +167,7 @@ async function seedPassageMock(db: Db, courseId: string) {
       negativeMarks: 0.25,
       resultMode: 'rank',
       instructions: [],
+      audienceCourseIds: [courseId],
     })
     .returning({ id: exams.id });
   let position = 0;
@@ -200,6 +201,7 @@ export async function seedDemoExam(db: Db) {
   const [clat] = await db.select({ id: courses.id }).from(courses).where(eq(courses.name, 'CLAT Preparation')).limit(1);
   if (!clat) return;
   // First, so the short mock below stays the newest exam in the lists.
+  await seedScheduledExams(db, clat.id);
   await seedDemoCandidates(db, await seedPassageMock(db, clat.id));
   const descriptiveMarks = 10;
   const mcqMarks = 2;
@@ -213,6 +215,7 @@ export async function seedDemoExam(db: Db) {
       totalMarks: MOCK_QUESTIONS.length * mcqMarks + descriptiveMarks,
       passingMarks: 8,
       instructions: [],
+      audienceCourseIds: [clat.id],
     })
     .returning({ id: exams.id });
   await db.insert(questions).values([
@@ -226,4 +229,57 @@ export async function seedDemoExam(db: Db) {
       marks: descriptiveMarks,
     },
   ]);
+}
+
+/** 10:00 IST, `days` from now. */
+const istMorning = (days: number, now = new Date()) => {
+  const ist = new Date(now.getTime() + 330 * 60_000 + days * 86_400_000);
+  return new Date(`${ist.toISOString().slice(0, 10)}T10:00:00+05:30`);
+};
+
+/**
+ * A practice set (re-attempts, unranked) open to every student, and a mock scheduled for tomorrow
+ * morning for the CLAT batch at Dumdum (docs/product-batches.md): the dashboard shows both kinds.
+ */
+async function seedScheduledExams(db: Db, clatId: string) {
+  const [batch] = await db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.courseId, clatId), eq(batches.centreId, 'dumdum')))
+    .limit(1);
+  const mcqs = MOCK_QUESTIONS.slice(0, 4);
+  const rows = await db
+    .insert(exams)
+    .values([
+      {
+        title: 'Legal Reasoning Practice Set',
+        description: 'Unranked practice: attempt it as often as you like; every attempt is kept.',
+        courseId: clatId,
+        durationMinutes: 10,
+        totalMarks: mcqs.length,
+        passingMarks: mcqs.length / 2,
+        resultMode: 'grade' as const,
+        instructions: [],
+        openToAll: true,
+        mode: 'practice' as const,
+      },
+      {
+        title: 'CLAT Full Mock 2 (scheduled)',
+        description: 'Scheduled for the Dumdum morning batch: it opens at 10:00 IST tomorrow for two hours.',
+        courseId: clatId,
+        durationMinutes: 30,
+        totalMarks: mcqs.length,
+        passingMarks: null,
+        resultMode: 'rank' as const,
+        instructions: [],
+        audienceCourseIds: batch ? [] : [clatId],
+        audienceBatchIds: batch ? [batch.id] : [],
+        opensAt: istMorning(1),
+        closesAt: new Date(istMorning(1).getTime() + 2 * 3_600_000),
+      },
+    ])
+    .returning({ id: exams.id });
+  for (const exam of rows) {
+    await db.insert(questions).values(mcqs.map((q, i) => ({ examId: exam.id, position: i, type: 'mcq' as const, marks: 1, ...q })));
+  }
 }

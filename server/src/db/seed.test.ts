@@ -60,8 +60,15 @@ describe('demo seed', () => {
 
   it('adds a demo exam whose question marks add up to its total, and a CLAT-style mock with passages', async () => {
     const list = (await t.admin.get('/api/exams')).json();
-    // The short mock (newest) and the CLAT UG sectional mock (docs/product-papers.md, Demo data).
-    expect(list).toHaveLength(2);
+    // The short mock (newest) and the CLAT UG sectional mock (docs/product-papers.md, Demo data), then a
+    // practice set and a mock scheduled for tomorrow (docs/product-batches.md).
+    expect(list).toHaveLength(4);
+    expect(list[0].audience.courses).toHaveLength(1);
+    const practice = list.find((e: { mode: string }) => e.mode === 'practice');
+    expect(practice).toMatchObject({ openToAll: true });
+    const scheduled = list.find((e: { opensAt: string | null }) => e.opensAt !== null);
+    expect(Date.parse(scheduled.opensAt)).toBeGreaterThan(Date.now());
+    expect(scheduled.audience.batches).toHaveLength(1);
     const mock = (await t.admin.get(`/api/exams/${list[1]._id}`)).json();
     expect(mock.sections).toHaveLength(5);
     expect(mock.sections.every((s: { passages: unknown[] }) => s.passages.length === 1)).toBe(true);

@@ -187,8 +187,9 @@ export async function seed(
     const now = Date.now();
     await db.insert(announcements).values(ANNOUNCEMENTS.map(({ ageDays, ...a }) => ({ ...a, publishDate: new Date(now - ageDays * day) })));
   }
-  await seedDemoExam(db);
+  // Batches first: a demo exam is scheduled for one of them.
   await seedDemoBatches(db);
+  await seedDemoExam(db);
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
   return admin;

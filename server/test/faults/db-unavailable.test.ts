@@ -72,6 +72,8 @@ beforeAll(async () => {
           passwordHash,
           registrationNumber: `REG-OUTAGE-${i}`,
           centreId: 'dumdum',
+          // Students of the exam's course (its default audience).
+          courseInterest: 'Outage course',
         })
         .returning();
       const token = direct.ctx.signer.sign({ sub: s.id, role: 'student', ver: s.tokenVersion });

@@ -93,6 +93,8 @@ beforeAll(async () => {
           passwordHash,
           registrationNumber: `REG-STORM-${i}`,
           centreId: 'dumdum',
+          // Students of the exam's course (its default audience).
+          courseInterest: 'Storm course',
         })),
       )
       .returning({ id: users.id, tokenVersion: users.tokenVersion });

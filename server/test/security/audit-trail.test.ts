@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The admin routes on money, marks, accounts and admissions, from the server's own route table. */
-const SENSITIVE = /^(POST|PUT|PATCH|DELETE) \/api\/(users|payments|submissions|admission-requests|auth\/create-admin|settings|centres)\b/;
+const SENSITIVE =
+  /^(POST|PUT|PATCH|DELETE) \/api\/(users|payments|submissions|admission-requests|auth\/create-admin|settings|centres|exams\/:id\/overrides)\b/;
 /** Each is exercised below; a new such route fails the first test until it is added here (and audited). */
 const COVERED = [
   'PATCH /api/payments/:id/verify',
@@ -44,6 +45,7 @@ const COVERED = [
   'POST /api/users/import',
   'PUT /api/settings/institute',
   'PUT /api/centres/:id',
+  'POST /api/exams/:id/overrides',
 ];
 
 /** The newest entry an admin reads for one record, through the API (visible, not only stored). */
@@ -185,6 +187,33 @@ describe('marks', () => {
       action: 'exam.unpublish_results',
       before: { resultsPublished: true },
       after: { resultsPublished: false },
+    });
+  });
+});
+
+describe('exam exceptions', () => {
+  it('extra minutes and a reopened attempt record the student, the deadline before and after, and a deleted submission', async () => {
+    const exam = await createExam(t, examPayload(course._id, { title: 'Exception exam' }));
+    const { student } = await createAdmittedStudent(t, course._id);
+    const started = (await student.client.post(`/api/exams/${exam._id}/attempt`)).json();
+    const since = Date.now();
+    const extra = await t.admin.post(`/api/exams/${exam._id}/overrides`, { studentId: student.id, extraMinutes: 15 });
+    expect(extra.statusCode, extra.body).toBe(201);
+    const first = await lastEntry('exam', exam._id);
+    expect(first).toMatchObject({
+      action: 'exam.override',
+      before: { deadline: started.deadline },
+      after: { student: student.id, extraMinutes: 15 },
+    });
+    expect(Date.parse((first.after as { deadline: string }).deadline) - Date.parse(started.deadline)).toBe(15 * 60_000);
+    expectByAdminJustNow(first, since);
+
+    expect((await student.client.post('/api/submissions', { examId: exam._id, answers: {} })).statusCode).toBe(201);
+    const reopen = await t.admin.post(`/api/exams/${exam._id}/overrides`, { studentId: student.id, reopen: true, deleteSubmission: true });
+    expect(reopen.statusCode, reopen.body).toBe(201);
+    expect(await lastEntry('exam', exam._id)).toMatchObject({
+      action: 'exam.override',
+      after: { student: student.id, reopen: true, deletedSubmission: true },
     });
   });
 });

@@ -63,6 +63,7 @@ export function bodyFor(key: string, w: World): unknown {
     'PUT /api/announcements/:id': { title: 'Fake', content: 'Fake news' },
     'POST /api/exams': { title: 'Fake', description: 'd', course: w.course._id, duration: 10, totalMarks: 1, passingMarks: 0 },
     'PATCH /api/exams/:id': { isActive: false },
+    'POST /api/exams/:id/overrides': { studentId: w.b.student.id, extraMinutes: 5 },
     'PUT /api/exams/:examId/attempt/answers': { answers: { [q0._id]: 1 } },
     'POST /api/submissions': { examId: w.openExam._id, answers: {} },
     'POST /api/bookmarks': { questionId: q0._id, note: 'Revise this' },

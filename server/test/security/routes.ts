@@ -54,6 +54,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/exams': 'admin',
   'PATCH /api/exams/:id': 'admin',
   'DELETE /api/exams/:id': 'admin',
+  'GET /api/exams/:id/overrides': 'admin',
+  'POST /api/exams/:id/overrides': 'admin',
   'POST /api/exams/:examId/attempt': 'student',
   'PUT /api/exams/:examId/attempt/answers': 'student',
   'POST /api/submissions': 'student',

@@ -1,11 +1,13 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Attempt, SaveAnswersBody, SaveAnswersResponse } from '@app/common/schemas/exams';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { deadlineOf, isPastGrace, remainingSeconds } from './clock.ts';
+import { findStudentScope, isInAudience } from '../exam-access/audience.ts';
+import { findExceptions } from '../exam-access/exceptions.ts';
+import { deadlineOf, isPastGrace, remainingSeconds, windowRefusal } from './clock.ts';
 import { closeAttemptWithSaved } from './finalize.ts';
 import { checkAnswers } from './marking.ts';
 
@@ -75,29 +77,44 @@ export function mergeTimeSpent(stored: Record<string, number>, sent: Record<stri
 }
 
 /**
- * POST /api/exams/{examId}/attempt: starts the caller's attempt (deadline = start + duration) or
- * resumes it with the server's remaining time. One attempt per student and exam (unique index).
+ * POST /api/exams/{examId}/attempt: starts the caller's attempt (deadline = start + duration + their
+ * extra minutes) or resumes it with the server's remaining time. One attempt row per student and exam
+ * (unique index); a practice exam's closed attempt starts again as the next attempt. A new attempt needs
+ * the caller in the exam's audience and the exam's window open (docs/product-batches.md).
  */
 export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Promise<Attempt> {
   const now = new Date();
   // One round trip for the exam and the caller's attempt: the whole class starts in the same second.
   const [row] = await ctx.db
-    .select({ exam: { id: exams.id, isActive: exams.isActive, durationMinutes: exams.durationMinutes }, attempt: examAttempts })
+    .select({ exam: examForStart, attempt: examAttempts })
     .from(exams)
     .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, actor.id)))
     .where(eq(exams.id, examId));
   if (!row) throw notFound(EXAM_MESSAGES.notFound);
   const { exam } = row;
   let attempt = row.attempt;
-  if (!attempt) {
-    if (!exam.isActive) throw notFound(EXAM_MESSAGES.notAvailable);
-    const [created] = await ctx.db
-      .insert(examAttempts)
-      .values({ examId, studentId: actor.id, startedAt: now, deadline: deadlineOf(now, exam.durationMinutes) })
-      .onConflictDoNothing({ target: [examAttempts.examId, examAttempts.studentId] })
-      .returning();
-    // A concurrent start won the insert: resume that one.
-    attempt = created ?? (await findAttempt(ctx, examId, actor.id));
+  if (!attempt || (attempt.closedAt && exam.mode === 'practice')) {
+    const exceptions = await checkCanBegin(ctx, actor, exam, now);
+    const deadline = deadlineOf(now, exam.durationMinutes, exceptions.extraMinutes);
+    if (!attempt) {
+      const [created] = await ctx.db
+        .insert(examAttempts)
+        .values({ examId, studentId: actor.id, startedAt: now, deadline })
+        .onConflictDoNothing({ target: [examAttempts.examId, examAttempts.studentId] })
+        .returning();
+      // A concurrent start won the insert: resume that one.
+      attempt = created ?? (await findAttempt(ctx, examId, actor.id));
+    } else {
+      // Practice: the same row starts again as the next attempt; the submissions keep the earlier ones.
+      const [restarted] = await ctx.db
+        .update(examAttempts)
+        .set({ ...FRESH_ATTEMPT, startedAt: now, deadline, attemptNumber: attempt.attemptNumber + 1 })
+        .where(
+          and(eq(examAttempts.id, attempt.id), eq(examAttempts.attemptNumber, attempt.attemptNumber), isNotNull(examAttempts.closedAt)),
+        )
+        .returning();
+      attempt = restarted ?? (await findAttempt(ctx, examId, actor.id));
+    }
     if (!attempt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
   }
   if (attempt.closedAt) throw conflict(EXAM_MESSAGES.alreadyAttempted);
@@ -106,6 +123,35 @@ export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Prom
     throw conflict(EXAM_MESSAGES.alreadyAttempted);
   }
   return toAttemptDto(attempt, now);
+}
+
+const examForStart = {
+  id: exams.id,
+  isActive: exams.isActive,
+  durationMinutes: exams.durationMinutes,
+  mode: exams.mode,
+  opensAt: exams.opensAt,
+  closesAt: exams.closesAt,
+  openToAll: exams.openToAll,
+  audienceCourseIds: exams.audienceCourseIds,
+  audienceBatchIds: exams.audienceBatchIds,
+  audienceCentreIds: exams.audienceCentreIds,
+};
+
+/** What a new attempt starts with. */
+const FRESH_ATTEMPT = { answers: {}, review: [], timeSpent: {}, currentQuestion: null, savedAt: null, closedAt: null };
+
+type ExamForStart = Pick<typeof exams.$inferSelect, keyof typeof examForStart>;
+
+/** A new attempt: an active exam meant for the caller (else not found, so nothing leaks), within its window. */
+async function checkCanBegin(ctx: Ctx, actor: Actor, exam: ExamForStart, now: Date) {
+  if (!exam.isActive) throw notFound(EXAM_MESSAGES.notAvailable);
+  const scope = exam.openToAll ? null : await findStudentScope(ctx.db, actor.id);
+  if (!exam.openToAll && !isInAudience(exam, scope)) throw notFound(EXAM_MESSAGES.notAvailable);
+  const exceptions = await findExceptions(ctx.db, exam.id, actor.id);
+  const refusal = windowRefusal(exam, now, exceptions.isReopened);
+  if (refusal) throw conflict(refusal);
+  return exceptions;
 }
 
 /**

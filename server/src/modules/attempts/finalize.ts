@@ -88,20 +88,21 @@ export function submissionFor(p: FinalizeInput) {
     submittedAt: p.now,
     totalTimeTaken: Math.max(0, Math.round((end - p.attempt.startedAt.getTime()) / 1000)),
     autoSubmitted: p.autoSubmitted,
+    attemptNumber: p.attempt.attemptNumber,
   } satisfies typeof submissions.$inferInsert;
   return { values, marking };
 }
 
 /**
  * Closes an attempt into its submission (caller holds the attempt's row lock, inside `tx`).
- * The unique (exam, student) constraint makes a second close a no-op: returns null then.
+ * The unique (exam, student, attempt number) constraint makes a second close a no-op: returns null then.
  */
 export async function finalizeAttempt(tx: Tx, p: FinalizeInput) {
   const { values, marking } = submissionFor(p);
   const [row] = await tx
     .insert(submissions)
     .values(values)
-    .onConflictDoNothing({ target: [submissions.examId, submissions.studentId] })
+    .onConflictDoNothing({ target: [submissions.examId, submissions.studentId, submissions.attemptNumber] })
     .returning();
   await tx
     .update(examAttempts)
@@ -137,7 +138,9 @@ export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput) {
       sql`, `,
     )})
     select ${sql.join(typed, sql`, `)} from closed
-    on conflict (${sql.identifier(submissions.examId.name)}, ${sql.identifier(submissions.studentId.name)}) do nothing
+    on conflict (${sql.identifier(submissions.examId.name)}, ${sql.identifier(submissions.studentId.name)}, ${sql.identifier(
+      submissions.attemptNumber.name,
+    )}) do nothing
     returning ${sql.identifier(submissions.id.name)} as id`);
   const id = result.rows[0]?.id;
   return id ? { submission: { ...values, id, evaluatedBy: null, evaluatedAt: null, feedback: null }, marking } : null;

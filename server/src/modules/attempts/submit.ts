@@ -6,6 +6,7 @@ import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
+import { startAttempt } from './attempt.ts';
 import { isPastGrace } from './clock.ts';
 import { examForMarking, finalizeAttempt, finalizeUnchangedAttempt } from './finalize.ts';
 import { checkAnswers } from './marking.ts';
@@ -19,7 +20,14 @@ export type SubmitInput = { examId: string; answers: AnswersMap; startTime?: Dat
  */
 export async function submitExam(ctx: Ctx, actor: Actor, input: SubmitInput): Promise<SubmitResponse> {
   const now = new Date();
-  const outcome = (await submitUnchanged(ctx, actor, input, now)) ?? (await submitLocked(ctx, actor, input, now));
+  let outcome = (await submitUnchanged(ctx, actor, input, now)) ?? (await submitLocked(ctx, actor, input, now, true));
+  if (!outcome) {
+    // A practice exam takes every new attempt's submission: one sent with no attempt running starts
+    // the next attempt now (audience and window checked as for a start) and submits it.
+    await startAttempt(ctx, actor, input.examId);
+    outcome = await submitLocked(ctx, actor, input, new Date(), false);
+    if (!outcome) throw conflict(SUBMISSION_MESSAGES.noAttempt);
+  }
   if (outcome.isLate) throw conflict(SUBMISSION_MESSAGES.attemptClosed);
 
   const s = outcome.submission;
@@ -83,10 +91,14 @@ async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: 
   return done && { ...done, exam: row.exam, isLate: false, isMcqOnly: qs.every((q) => q.type === 'mcq') };
 }
 
-/** Every case, under the attempt's row lock. */
-function submitLocked(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
+/**
+ * Every case, under the attempt's row lock. With `canRestart`, answers null instead of refusing when a
+ * practice exam has no attempt running (the caller starts the next one).
+ */
+function submitLocked(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date, canRestart: boolean) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await attemptOf(tx, actor, input.examId).for('update', { of: examAttempts });
+    if ((!row || row.attempt.closedAt) && canRestart && (await isPractice(tx, input.examId))) return null;
     if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
     if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
     const isLate = isPastGrace(row.attempt.deadline, now);
@@ -106,4 +118,9 @@ function submitLocked(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
     if (!done) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
     return { ...done, exam: row.exam, isLate, isMcqOnly: qs.every((q) => q.type === 'mcq') };
   });
+}
+
+async function isPractice(tx: Tx, examId: string) {
+  const [exam] = await tx.select({ mode: exams.mode }).from(exams).where(eq(exams.id, examId));
+  return exam?.mode === 'practice';
 }

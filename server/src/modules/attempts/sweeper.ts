@@ -10,7 +10,7 @@ const BATCH = 50;
 /**
  * Submits every open attempt past its deadline plus the grace with the answers saved so far
  * (autoSubmitted). Safe to run on several instances at once: rows are taken with
- * `for update skip locked`, and the unique (exam, student) constraint stops a double submission.
+ * `for update skip locked`, and the unique (exam, student, attempt number) constraint stops a double submission.
  */
 export async function closeOverdueAttempts(ctx: Ctx, now = new Date()): Promise<number> {
   const cutoff = pastGraceCutoff(now);

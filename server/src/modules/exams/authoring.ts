@@ -8,6 +8,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { QuestionRow } from './dto.ts';
 import { findExamForAdmin, findExamUsage, loadQuestions } from './queries.ts';
+import { scheduleAudit, scheduleColumns } from './schedule.ts';
 
 async function checkCourse(tx: Tx, courseId: string, currentCourseId: string | null) {
   const [course] = await tx.select({ id: courses.id, isActive: courses.isActive }).from(courses).where(eq(courses.id, courseId));
@@ -134,13 +135,18 @@ export async function createExam(ctx: Ctx, actor: Actor, input: ExamData) {
   const paper = paperQuestions(input);
   const examId = await ctx.db.transaction(async (tx) => {
     await checkCourse(tx, input.course, null);
+    const schedule = await scheduleColumns(tx, input, null, input.course);
     const [row] = await tx
       .insert(exams)
-      .values({ ...examColumns(input), createdBy: actor.id })
+      .values({ ...examColumns(input), ...schedule, createdBy: actor.id })
       .returning({ id: exams.id });
     const places = await writeStructure(tx, row.id, input, paper);
     await insertQuestions(tx, row.id, input, paper, places, new Set());
-    await recordAudit(tx, actor, 'exam.create', 'exam', row.id, null, { title: input.title, ...paperCounts(input, paper) });
+    await recordAudit(tx, actor, 'exam.create', 'exam', row.id, null, {
+      title: input.title,
+      ...paperCounts(input, paper),
+      ...scheduleAudit(schedule),
+    });
     return row.id;
   });
   return findExamForAdmin(ctx, examId);
@@ -181,6 +187,7 @@ export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: 
     const [before] = await tx.select().from(exams).where(eq(exams.id, examId)).for('update');
     if (!before) throw notFound(EXAM_MESSAGES.notFound);
     await checkCourse(tx, input.course, before.courseId);
+    const schedule = await scheduleColumns(tx, input, before, input.course);
     const existing = await loadQuestions(tx, examId);
     const usage = await findExamUsage(tx, examId);
     const locked = usage.submissions + usage.openAttempts > 0;
@@ -213,7 +220,7 @@ export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: 
     // updatedAt also versions the questions (the submit path caches them by it).
     await tx
       .update(exams)
-      .set({ ...examColumns(input), updatedAt: new Date() })
+      .set({ ...examColumns(input), ...schedule, updatedAt: new Date() })
       .where(eq(exams.id, examId));
     const beforePassing = before.passingMarks === null ? null : Number(before.passingMarks);
     const passingMarks = passingMarksOf(input);
@@ -243,6 +250,7 @@ export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: 
         passingMarks: beforePassing,
         negativeMarks: Number(before.negativeMarks),
         questions: existing.length,
+        ...scheduleAudit(before),
       },
       {
         title: input.title,
@@ -251,6 +259,7 @@ export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: 
         passingMarks,
         negativeMarks: input.negativeMarks,
         ...paperCounts(input, paper),
+        ...scheduleAudit(schedule),
       },
     );
   });

@@ -69,6 +69,18 @@ export function examBaseDto(e: ExamRow, course: CourseRef, questionsCount: numbe
     instructions: e.instructions,
     questionsCount,
     totalQuestions: questionsCount,
+    ...scheduleDto(e),
+  };
+}
+
+/** Who may take the exam and when (docs/product-batches.md, "Exam scheduling"). */
+export function scheduleDto(e: ExamRow) {
+  return {
+    audience: { courses: e.audienceCourseIds, batches: e.audienceBatchIds, centres: e.audienceCentreIds },
+    openToAll: e.openToAll,
+    opensAt: e.opensAt?.toISOString() ?? null,
+    closesAt: e.closesAt?.toISOString() ?? null,
+    mode: e.mode,
   };
 }
 

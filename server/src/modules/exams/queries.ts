@@ -1,13 +1,16 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AttemptStatus, AvailableExam, ExamAdmin, ExamListItem, ExamStudent } from '@app/common/schemas/exams';
+import type { PracticeAttempt } from '@app/common/schemas/exam-schedule';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
-import { remainingSeconds } from '../attempts/clock.ts';
-import { attemptStatusOf } from '../attempts/status.ts';
-import { courseRefOf, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
+import { batches, centres, courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { remainingSeconds, windowRefusal } from '../attempts/clock.ts';
+import { attemptStatusOf, examStatusOf } from '../attempts/status.ts';
+import { audienceIncludes, audienceNamesOf, findStudentScope, isInAudience } from '../exam-access/audience.ts';
+import { findExceptions, findExceptionsByExam } from '../exam-access/exceptions.ts';
+import { courseRefOf, type ExamRow, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
 
 // Qualified by hand: drizzle leaves column names unqualified in a query without joins, where
 // inside a sub-select "id" would name the inner table's column.
@@ -27,6 +30,7 @@ const adminCounts = (c: { submissionsCount: number; evaluatedCount: number; inPr
 /** GET /api/exams: admins every exam with counts; students only active exams. */
 export async function findExams(ctx: Ctx, actor: Actor): Promise<ExamListItem[]> {
   const isAdmin = actor.role === 'admin';
+  const scope = isAdmin ? null : await findStudentScope(ctx.db, actor.id);
   const rows = await ctx.db
     .select({
       exam: exams,
@@ -38,9 +42,11 @@ export async function findExams(ctx: Ctx, actor: Actor): Promise<ExamListItem[]>
     })
     .from(exams)
     .leftJoin(courses, eq(courses.id, exams.courseId))
-    .where(isAdmin ? undefined : eq(exams.isActive, true))
+    .where(isAdmin ? undefined : and(eq(exams.isActive, true), scope ? audienceIncludes(scope) : sql`false`))
     .orderBy(desc(exams.createdAt));
+  const names = isAdmin ? await loadAudienceNames(ctx.db) : null;
   return rows.map((r) => ({
+    ...(names ? { audienceNames: names.of(r.exam) } : {}),
     ...examBaseDto(r.exam, courseRefOf(r.exam.courseId, r.courseName), r.questionsCount),
     ...examStateDto(r.exam),
     ...(isAdmin ? adminCounts(r) : {}),
@@ -83,12 +89,17 @@ export async function findExamForAdmin(ctx: Ctx, examId: string): Promise<ExamAd
     .leftJoin(courses, eq(courses.id, exams.courseId))
     .where(eq(exams.id, examId));
   if (!row) throw notFound(EXAM_MESSAGES.notFound);
-  const [qs, sections] = await Promise.all([loadQuestions(ctx.db, examId), loadSections(ctx.db, examId)]);
+  const [qs, sections, audienceNames] = await Promise.all([
+    loadQuestions(ctx.db, examId),
+    loadSections(ctx.db, examId),
+    audienceNamesOf(ctx.db, row.exam),
+  ]);
   const penalty = Number(row.exam.negativeMarks);
   return {
     ...examBaseDto(row.exam, courseRefOf(row.exam.courseId, row.courseName), qs.length),
     ...examStateDto(row.exam),
     ...adminCounts(row),
+    audienceNames,
     questionsLocked: row.submissionsCount + row.inProgressCount > 0,
     sections,
     questions: qs.map((q) => toQuestionAdmin(q, penalty)),
@@ -105,6 +116,12 @@ export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string)
     .where(eq(exams.id, examId));
   const status = attemptStatusOf(row?.attempt ?? null);
   if (!row || (!row.exam.isActive && status !== 'in_progress')) throw notFound(EXAM_MESSAGES.notFound);
+  if (!row.attempt) {
+    // Before an attempt the paper is shown only to its audience, and only while the window is open.
+    if (!isInAudience(row.exam, await findStudentScope(ctx.db, actor.id))) throw notFound(EXAM_MESSAGES.notFound);
+    const refusal = windowRefusal(row.exam, new Date(), (await findExceptions(ctx.db, examId, actor.id)).isReopened);
+    if (refusal) throw conflict(refusal);
+  }
   const [qs, sections] = await Promise.all([loadQuestions(ctx.db, examId), loadSections(ctx.db, examId)]);
   const penalty = Number(row.exam.negativeMarks);
   return {
@@ -116,8 +133,13 @@ export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string)
   };
 }
 
-/** GET /api/exams/student/available: active exams with the caller's attempt state. */
+/**
+ * GET /api/exams/student/available: active exams meant for the caller (docs/product-batches.md), and
+ * any they have already attempted, with their attempt state and where each stands.
+ */
 export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<AvailableExam[]> {
+  const scope = await findStudentScope(ctx.db, actor.id);
+  if (!scope) return [];
   const rows = await ctx.db
     .select({
       exam: exams,
@@ -125,28 +147,90 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
       questionsCount,
       // Flat columns, not a nested object: drizzle reads a left-joined object as missing when its
       // first column is null, and an open attempt's closedAt is null.
+      attemptId: examAttempts.id,
       attemptDeadline: examAttempts.deadline,
       attemptClosedAt: examAttempts.closedAt,
-      submittedAt: submissions.submittedAt,
     })
     .from(exams)
     .leftJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, actor.id)))
-    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, actor.id)))
-    .where(eq(exams.isActive, true))
+    .where(and(eq(exams.isActive, true), or(audienceIncludes(scope), isNotNull(examAttempts.id))))
     .orderBy(desc(exams.createdAt));
+  const [history, exceptions] = await Promise.all([
+    findSubmissionHistory(
+      ctx.db,
+      actor.id,
+      rows.map((r) => r.exam.id),
+    ),
+    findExceptionsByExam(ctx.db, actor.id),
+  ]);
   const now = new Date();
   return rows.map((r) => {
     const attempt = r.attemptDeadline ? { closedAt: r.attemptClosedAt, deadline: r.attemptDeadline } : null;
-    const status: AttemptStatus = r.submittedAt ? 'submitted' : attemptStatusOf(attempt, now);
+    const subs = history.get(r.exam.id) ?? [];
+    const running = attemptStatusOf(attempt, now);
+    const attemptStatus: AttemptStatus = running === 'in_progress' ? running : subs.length > 0 ? 'submitted' : running;
+    const isPractice = r.exam.mode === 'practice';
+    const isReopened = exceptions.get(r.exam.id)?.isReopened ?? false;
     return {
       ...examBaseDto(r.exam, courseRefOf(r.exam.courseId, r.courseName), r.questionsCount),
       ...examStateDto(r.exam),
-      attempted: status === 'submitted',
-      attemptStatus: status,
-      deadline: status === 'in_progress' && attempt ? attempt.deadline.toISOString() : null,
-      remainingSeconds: status === 'in_progress' && attempt ? remainingSeconds(attempt.deadline, now) : null,
-      submittedAt: r.submittedAt?.toISOString() ?? null,
+      attempted: attemptStatus === 'submitted',
+      attemptStatus,
+      deadline: attemptStatus === 'in_progress' && attempt ? attempt.deadline.toISOString() : null,
+      remainingSeconds: attemptStatus === 'in_progress' && attempt ? remainingSeconds(attempt.deadline, now) : null,
+      submittedAt: attemptStatus === 'submitted' ? (subs[0]?.submittedAt ?? null) : null,
+      status: examStatusOf(attemptStatus, r.exam, now, isReopened),
+      // Marks only once published, as everywhere a student reads them (docs/product.md section 10).
+      attempts: isPractice
+        ? subs.map((a) => (r.exam.resultsPublished && a.status === 'EVALUATED' ? a : { ...a, marksObtained: null }))
+        : [],
+      canAttemptAgain: isPractice && attemptStatus === 'submitted' && windowRefusal(r.exam, now) === null,
     };
   });
+}
+
+/** The caller's submissions of these exams, latest first, by exam. */
+async function findSubmissionHistory(db: Db, studentId: string, examIds: string[]) {
+  const byExam = new Map<string, PracticeAttempt[]>();
+  if (examIds.length === 0) return byExam;
+  const rows = await db
+    .select({
+      examId: submissions.examId,
+      attemptNumber: submissions.attemptNumber,
+      submittedAt: submissions.submittedAt,
+      marksObtained: submissions.marksObtained,
+      totalMarks: submissions.totalMarks,
+      status: submissions.status,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.studentId, studentId), inArray(submissions.examId, examIds)))
+    .orderBy(desc(submissions.attemptNumber));
+  for (const { examId, ...s } of rows) {
+    const item = {
+      ...s,
+      submittedAt: s.submittedAt.toISOString(),
+      marksObtained: Number(s.marksObtained),
+      totalMarks: Number(s.totalMarks),
+    };
+    byExam.set(examId, [...(byExam.get(examId) ?? []), item]);
+  }
+  return byExam;
+}
+
+/** Course, batch and centre names once for a whole list. */
+async function loadAudienceNames(db: Db) {
+  const [cs, bs, ts] = await Promise.all([
+    db.select({ _id: courses.id, name: courses.name }).from(courses),
+    db.select({ _id: batches.id, name: batches.name }).from(batches),
+    db.select({ _id: centres.id, name: centres.name }).from(centres),
+  ]);
+  const pick = <T extends { _id: string }>(all: T[], ids: string[]) => all.filter((x) => ids.includes(x._id));
+  return {
+    of: (e: ExamRow) => ({
+      courses: pick(cs, e.audienceCourseIds),
+      batches: pick(bs, e.audienceBatchIds),
+      centres: pick(ts, e.audienceCentreIds),
+    }),
+  };
 }

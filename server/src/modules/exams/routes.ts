@@ -14,10 +14,13 @@ import {
   saveAnswersBody,
   saveAnswersResponse,
 } from '@app/common/schemas/exams';
+import { overrideBody, overrideSchema } from '@app/common/schemas/exam-schedule';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
 import { saveAttemptAnswers, startAttempt } from '../attempts/attempt.ts';
 import { createExam, deleteExam, setExamActive, updateExam } from './authoring.ts';
+import { createOverride, findOverrides } from './overrides.ts';
+import { updateExamSchedule } from './schedule.ts';
 import { findAvailableExams, findExamForAdmin, findExamForStudent, findExams } from './queries.ts';
 
 export const examRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,6 +57,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const body = req.body;
       if ('title' in body) return updateExam(ctx, actorOf(req), req.params.id, body);
+      if ('scheduleOnly' in body) return updateExamSchedule(ctx, actorOf(req), req.params.id, body);
       return setExamActive(ctx, actorOf(req), req.params.id, body.isActive);
     },
   );
@@ -62,6 +66,19 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     await deleteExam(ctx, actorOf(req), req.params.id);
     return { message: EXAM_MESSAGES.deleted };
   });
+
+  // Exceptions for one student (docs/product-batches.md): extra minutes, reopening; each audited.
+  app.get(
+    '/:id/overrides',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: z.array(overrideSchema) } } },
+    async (req) => findOverrides(ctx, req.params.id),
+  );
+
+  app.post(
+    '/:id/overrides',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: overrideBody, response: { 201: overrideSchema } } },
+    async (req, reply) => reply.status(201).send(await createOverride(ctx, actorOf(req), req.params.id, req.body)),
+  );
 
   // Starting, saving and submitting are never rate limited (docs/product.md section 7).
   app.post(

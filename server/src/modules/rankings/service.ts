@@ -3,15 +3,15 @@ import type { Db, Tx } from '../../db/client.ts';
 import { examRankings, exams, examSections, questions, submissionRanks, submissions } from '../../db/schema.ts';
 import { rankCandidates } from './compute.ts';
 
-type ExamForRanking = Pick<typeof exams.$inferSelect, 'id' | 'tieBreakSection' | 'resultsPublished'>;
+type ExamForRanking = Pick<typeof exams.$inferSelect, 'id' | 'tieBreakSection' | 'resultsPublished' | 'mode'>;
 
 /**
- * Whether an exam's submissions are ranked at all: every exam with published results. This is the one
- * guard that decides it (a practice paper, once exams have one, answers false here), so a route that
- * shows ranks only ever reads rows this function allowed to exist.
+ * Whether an exam's submissions are ranked at all: a ranked (not practice) exam with published
+ * results. This is the one guard that decides it, so a route that shows ranks only ever reads rows
+ * this function allowed to exist.
  */
 export function isRankedExam(exam: ExamForRanking): boolean {
-  return exam.resultsPublished;
+  return exam.resultsPublished && exam.mode !== 'practice';
 }
 
 /**
@@ -65,6 +65,7 @@ export async function computeRankings(db: Db | Tx, examId: string) {
         id: exams.id,
         tieBreakSection: exams.tieBreakSection,
         resultsPublished: exams.resultsPublished,
+        mode: exams.mode,
         fingerprint: fingerprintSql,
       })
       .from(exams)

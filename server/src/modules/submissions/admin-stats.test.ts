@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function sit(exam: ExamJson, answers: Record<string, number>) {
-  const s = await t.createStudent();
+  // A student of the exam's course (its default audience).
+  const s = await t.createStudent({ courseInterest: 'Average Check' });
   expect((await s.client.post(`/api/exams/${exam._id}/attempt`)).statusCode).toBe(200);
   const res = await s.client.post('/api/submissions', { examId: exam._id, answers });
   expect(res.statusCode, res.body).toBe(201);

@@ -205,7 +205,7 @@ describe('admin lists', () => {
   it('filters, sorts and pages in the server', async () => {
     const other = await createCourse(t, 'Judiciary');
     const e1 = await createExam(t, mcqOnlyPayload(courseId, { title: 'Paging A' }));
-    const e2 = await createExam(t, mcqOnlyPayload(other, { title: 'Paging B' }));
+    const e2 = await createExam(t, mcqOnlyPayload(other, { title: 'Paging B', openToAll: true }));
     for (let i = 0; i < 12; i++) {
       const s = await t.createStudent({ firstName: `Pager${String(i).padStart(2, '0')}`, lastName: 'Zed' });
       await takeExam(s, i < 11 ? e1 : e2, { [e1.questions[0]._id]: 1, [e2.questions[0]._id]: 1 });

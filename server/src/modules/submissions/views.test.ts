@@ -12,6 +12,7 @@ const row = (over: Partial<SubmissionRow> = {}): SubmissionRow => ({
   incorrectAnswers: 0,
   unattempted: 1,
   status: 'EVALUATED',
+  attemptNumber: 1,
   isPassed: true,
   feedback: 'Well done',
   clientStartTime: null,

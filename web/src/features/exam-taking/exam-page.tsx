@@ -30,6 +30,7 @@ export default function ExamPage() {
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
 
+  const isPractice = exam.data?.mode === 'practice';
   const start = useCallback(async () => {
     setStarting(true);
     setStartError(null);
@@ -37,19 +38,21 @@ export default function ExamPage() {
       const attempt = await startAttempt(examId);
       setPhase({ name: 'started', attempt, receivedAt: Date.now() });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setPhase({ name: 'attempted' });
+      // A practice exam's refusal is about its window (closed): say so rather than 'Already Attempted'.
+      if (err instanceof ApiError && err.status === 409 && !isPractice) setPhase({ name: 'attempted' });
       else setStartError(errorMessage(err, 'Could not start the exam. Please try again.'));
     } finally {
       setStarting(false);
     }
-  }, [examId]);
+  }, [examId, isPractice]);
 
   // A reload or another device resumes the attempt in progress straight away, with the server's time left.
   const status = exam.data?.attemptStatus;
   useEffect(() => {
     if (status === 'in_progress') void start();
-    if (status === 'submitted') setPhase({ name: 'attempted' });
-  }, [status, start]);
+    // A submitted practice exam may be attempted again: its instructions and Start stay.
+    if (status === 'submitted' && !isPractice) setPhase({ name: 'attempted' });
+  }, [status, start, isPractice]);
 
   const onSubmitted = useCallback(
     (response: SubmitResponse, auto: boolean) => navigate('/student/results', { replace: true, state: { submitted: response, auto } }),

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useAdminExam, useDeleteExam, useExams, useSetExamActive } from './api/exams.ts';
 import { ExamForm } from './components/exam-form.tsx';
 import { ExamList } from './components/exam-list.tsx';
+import { ExceptionsPanel } from './components/exceptions-panel.tsx';
 import { EXAM_UI } from './messages.ts';
 
 /** /admin/exams and /admin/exams/create: the same screen (docs/product.md section 2). `?edit={id}` edits an exam. */
@@ -53,6 +54,7 @@ function ExamsList() {
   const setActive = useSetExamActive();
   const remove = useDeleteExam();
   const [toDelete, setToDelete] = useState<ExamListItem | null>(null);
+  const [exceptionsFor, setExceptionsFor] = useState<ExamListItem | null>(null);
 
   if (exams.isPending) return <Spinner label="Loading exams..." />;
   if (exams.isError) return <ErrorState message={errorMessage(exams.error, 'Failed to load exams')} onRetry={() => exams.refetch()} />;
@@ -97,7 +99,9 @@ function ExamsList() {
         onToggle={toggle}
         onEdit={(exam) => navigate(`/admin/exams?edit=${exam._id}`)}
         onDelete={setToDelete}
+        onExceptions={setExceptionsFor}
       />
+      <ExceptionsPanel exam={exceptionsFor} onClose={() => setExceptionsFor(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

@@ -1,4 +1,5 @@
 import { EXAM_DEFAULTS } from '@app/common/constants';
+import { SCHEDULE_KEYS } from '@app/common/schemas/exam-schedule';
 import { EXAM_MESSAGES, type ExamAdmin, type ExamBody, examBody } from '@app/common/schemas/exams';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
@@ -22,6 +23,7 @@ import {
   sectionsToInput,
 } from './paper-draft.ts';
 import { EXAM_UI } from '../messages.ts';
+import { type ScheduleDraft, ScheduleFields, scheduleDraftOf, scheduleToInput } from './schedule-fields.tsx';
 import { InstructionsEditor } from './instructions-editor.tsx';
 import { draftFromQuestion, draftToInput, marksOf, type QuestionDraft } from './question-draft.ts';
 import { QuestionEditor } from './question-editor.tsx';
@@ -69,6 +71,8 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
   const [editing, setEditing] = useState<QuestionDraft | null>(null);
   const [sections, setSections] = useState<SectionDraft[] | null>(() => (exam && exam.sections.length > 0 ? sectionsFromExam(exam) : null));
   const [presetId, setPresetId] = useState('');
+  const [schedule, setSchedule] = useState<ScheduleDraft>(() => scheduleDraftOf(exam));
+  const [scheduleErrors, setScheduleErrors] = useState<Record<string, string>>({});
   const [previewOpen, setPreviewOpen] = useState(false);
   const locked = Boolean(exam?.questionsLocked);
   const rankMode = watch('resultMode') === 'rank';
@@ -114,17 +118,22 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
     // The tie-break select shows "None" once its section is gone or renamed: what is seen is sent.
     const tieBreak = getValues('tieBreakSection');
     const values = { ...form, tieBreakSection: sections?.some((s) => s.title === tieBreak) ? tieBreak : null };
-    const body: ExamBody = sections
-      ? { ...values, instructions, questions: [], sections: sectionsToInput(sections) }
-      : { ...values, instructions, questions: questions.map(draftToInput) };
+    const paper = sections
+      ? { instructions, questions: [], sections: sectionsToInput(sections) }
+      : { instructions, questions: questions.map(draftToInput) };
+    const body: ExamBody = { ...values, ...paper, ...scheduleToInput(schedule, values.course) };
     const checked = examBody.safeParse(body);
+    setScheduleErrors({});
     if (!checked.success) {
+      const scheduleIssues: Record<string, string> = {};
       for (const issue of checked.error.issues) {
         const field = issue.path[0];
         if (field === 'totalMarks' || field === 'passingMarks' || field === 'negativeMarks' || field === 'tieBreakSection')
           setError(field, { message: issue.message });
+        else if (typeof field === 'string' && SCHEDULE_KEYS.includes(field)) scheduleIssues[field] = issue.message;
         else toast.error(issue.message);
       }
+      setScheduleErrors(scheduleIssues);
       return;
     }
     save.mutate(
@@ -141,6 +150,7 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
             for (const [name, message] of Object.entries(err.fields)) {
               if (name in defaultsOf(null)) setError(name as keyof Scalars, { message });
             }
+            setScheduleErrors(Object.fromEntries(Object.entries(err.fields).filter(([k]) => SCHEDULE_KEYS.includes(k.split('.')[0]))));
           }
         },
       },
@@ -250,6 +260,7 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
           )}
         </div>
       </div>
+      <ScheduleFields value={schedule} onChange={setSchedule} errors={scheduleErrors} />
       <InstructionsEditor value={instructions} onChange={setInstructions} />
       <section aria-labelledby="questions-heading" className="grid gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

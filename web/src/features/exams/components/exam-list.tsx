@@ -1,9 +1,10 @@
 import { plural } from '@app/common/rules/text';
 import type { ExamListItem } from '@app/common/schemas/exams';
 import { preview } from '@app/common/rules/text';
-import { ListOrdered, Pencil, Power, Trash2 } from 'lucide-react';
+import { CalendarClock, ListOrdered, Pencil, Power, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge.tsx';
+import { ScheduleSummary } from './schedule-summary.tsx';
 
 type Props = {
   exams: ExamListItem[];
@@ -11,13 +12,14 @@ type Props = {
   onToggle: (exam: ExamListItem) => void;
   onEdit: (exam: ExamListItem) => void;
   onDelete: (exam: ExamListItem) => void;
+  onExceptions: (exam: ExamListItem) => void;
 };
 
 const action =
   'inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
 
 /** docs/product.md section 2 "Exam management": list with Activate/Deactivate, edit and delete. */
-export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
+export function ExamList({ exams, busyId, ...actions }: Props) {
   return (
     <>
       <ul className="grid gap-3 md:hidden">
@@ -30,12 +32,15 @@ export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
               {plural(exam.totalMarks, 'mark')}
               {exam.passingMarks === null ? ' (ranked)' : ` (pass ${exam.passingMarks})`}
             </p>
+            <div className="mt-2 text-sm">
+              <ScheduleSummary exam={exam} />
+            </div>
             <div className="mt-2 flex flex-wrap gap-1">
               <Badge tone={exam.isActive ? 'green' : 'slate'}>{exam.isActive ? 'Active' : 'Inactive'}</Badge>
               <Badge tone={exam.resultsPublished ? 'blue' : 'amber'}>{exam.resultsPublished ? 'Published' : 'Not Published'}</Badge>
             </div>
             <div className="mt-3">
-              <ExamActions exam={exam} busy={busyId === exam._id} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} />
+              <ExamActions exam={exam} busy={busyId === exam._id} {...actions} />
             </div>
           </li>
         ))}
@@ -49,6 +54,9 @@ export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
               </th>
               <th scope="col" className="px-4 py-3">
                 Course
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Who and when
               </th>
               <th scope="col" className="px-4 py-3">
                 Questions
@@ -75,6 +83,9 @@ export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
                   <p className="text-slate-500">{preview(exam.description)}</p>
                 </td>
                 <td className="px-4 py-3 text-slate-700">{exam.course?.name ?? '—'}</td>
+                <td className="px-4 py-3">
+                  <ScheduleSummary exam={exam} />
+                </td>
                 <td className="px-4 py-3 text-slate-700">{exam.totalQuestions}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700">{exam.duration} min</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700">
@@ -88,7 +99,7 @@ export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
                   </div>
                 </td>
                 <td className="px-4 py-3">
-                  <ExamActions exam={exam} busy={busyId === exam._id} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} />
+                  <ExamActions exam={exam} busy={busyId === exam._id} {...actions} />
                 </td>
               </tr>
             ))}
@@ -101,7 +112,7 @@ export function ExamList({ exams, busyId, onToggle, onEdit, onDelete }: Props) {
 
 type ActionProps = Omit<Props, 'exams' | 'busyId'> & { exam: ExamListItem; busy: boolean };
 
-function ExamActions({ exam, busy, onToggle, onEdit, onDelete }: ActionProps) {
+function ExamActions({ exam, busy, onToggle, onEdit, onDelete, onExceptions }: ActionProps) {
   return (
     <div className="flex flex-wrap gap-2">
       <button
@@ -133,6 +144,15 @@ function ExamActions({ exam, busy, onToggle, onEdit, onDelete }: ActionProps) {
           Merit list
         </Link>
       )}
+      <button
+        type="button"
+        className={`${action} border-slate-300 text-slate-700 hover:bg-slate-50`}
+        onClick={() => onExceptions(exam)}
+        aria-label={`Exceptions for ${exam.title}`}
+      >
+        <CalendarClock aria-hidden="true" className="h-4 w-4" />
+        Exceptions
+      </button>
       <button
         type="button"
         className={`${action} border-red-300 text-red-700 hover:bg-red-50`}

@@ -1,13 +1,14 @@
 import { plural } from '@app/common/rules/text';
-import { formatTimer } from '@app/common/rules/timer';
 import type { AvailableExam } from '@app/common/schemas/exams';
-import { CheckCircle2, Clock, FileText, PlayCircle } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClass } from '../../../components/field.tsx';
+import { Clock, FileText } from 'lucide-react';
 import { useAvailableExams } from '../api/dashboard.ts';
 import { DashboardSection } from './dashboard-section.tsx';
+import { ExamAction, PracticeHistory } from './exam-status.tsx';
 
-/** Available exams with Start, Resume with the time left (attempt in progress) or 'Already Attempted' (docs/product.md section 2). */
+/**
+ * The exams meant for the student (docs/product.md section 2, docs/product-batches.md): Start, Resume
+ * with the time left, 'Already Attempted', upcoming with the opening time, missed, practice history.
+ */
 export function AvailableExams() {
   const exams = useAvailableExams();
   return (
@@ -28,29 +29,11 @@ export function AvailableExams() {
                     </span>
                     <span>{plural(exam.totalQuestions, 'question')}</span>
                     <span>{plural(exam.totalMarks, 'mark')}</span>
+                    {exam.mode === 'practice' && <span className="font-medium text-brand-800">Practice</span>}
                   </p>
                 </div>
-                {exam.attempted || exam.attemptStatus === 'submitted' ? (
-                  <span className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-600">
-                    <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Already Attempted
-                  </span>
-                ) : (
-                  <div className="flex flex-wrap items-center gap-3">
-                    {exam.attemptStatus === 'in_progress' && exam.remainingSeconds !== null && (
-                      <span className="text-sm font-medium text-amber-700" data-testid="time-left">
-                        {formatTimer(exam.remainingSeconds)} left
-                      </span>
-                    )}
-                    <Link
-                      to={`/student/exam/${exam._id}`}
-                      className={buttonClass.primary}
-                      aria-label={`${exam.attemptStatus === 'in_progress' ? 'Resume Exam' : 'Start Exam'}: ${exam.title}`}
-                    >
-                      <PlayCircle aria-hidden="true" className="h-4 w-4" />
-                      {exam.attemptStatus === 'in_progress' ? 'Resume Exam' : 'Start Exam'}
-                    </Link>
-                  </div>
-                )}
+                <ExamAction exam={exam} />
+                <PracticeHistory exam={exam} />
               </li>
             ))}
           </ul>
