@@ -5,7 +5,7 @@ import { createCourse } from '../exams/test-fixtures.ts';
 const courses = new WeakMap<TestApp, Promise<string>>();
 /** One course per test app for every paper of the file. */
 export function courseOf(t: TestApp) {
-  if (!courses.has(t)) courses.set(t, createCourse(t, 'Ranked Mocks'));
+  if (!courses.has(t)) courses.set(t, createCourse(t, 'CLAT Preparation'));
   return courses.get(t) as Promise<string>;
 }
 
