@@ -30,14 +30,14 @@ import { newOrderId } from './service.ts';
 export async function recordCounterPayment(ctx: Ctx, actor: Actor, body: z.output<typeof counterPaymentBody>) {
   if (body.receivedAt.getTime() > Date.now() + 60_000) throw badRequest(COUNTER_MSG.future, { receivedAt: COUNTER_MSG.future });
   const [student] = await ctx.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, body.studentId)).limit(1);
-  if (!student || student.role !== 'student') throw badRequest(COUNTER_MSG.studentNotFound, { studentId: COUNTER_MSG.studentNotFound });
-  const admission = await findApprovedAdmission(ctx, student.id);
+  if (student?.role !== 'student') throw badRequest(COUNTER_MSG.studentNotFound, { studentId: COUNTER_MSG.studentNotFound });
+  const admission = await findApprovedAdmission(ctx, body.studentId);
   if (!admission) throw conflict(COUNTER_MSG.noAdmission);
   const amountPaise = toPaise(body.amount);
   let installmentNumber: number | null = null;
   const guard = async (tx: Tx) => {
     await tx.select({ id: admissionRequests.id }).from(admissionRequests).where(eq(admissionRequests.id, admission.id)).for('update');
-    const rows = await tx.select().from(payments).where(eq(payments.studentId, student.id));
+    const rows = await tx.select().from(payments).where(eq(payments.studentId, body.studentId));
     const summary = computeSummary(admission, rows, new Date());
     // Another clerk's counter payment is written, then completed a moment later: it is owed no more.
     const recording = rows.filter((p) => p.status === 'pending' && p.counterMethod !== null).reduce((sum, p) => sum + p.amountPaise, 0);
@@ -51,7 +51,7 @@ export async function recordCounterPayment(ctx: Ctx, actor: Actor, body: z.outpu
   const created = await createPayment(
     ctx,
     {
-      studentId: student.id,
+      studentId: body.studentId,
       courseId: admission.course.id,
       courseName: admission.course.name,
       admissionId: admission.id,
@@ -78,7 +78,7 @@ export async function recordCounterPayment(ctx: Ctx, actor: Actor, body: z.outpu
   const [who] = await ctx.db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
-    .where(eq(users.id, student.id));
+    .where(eq(users.id, body.studentId));
   return toAdminPayment(row, who ?? null);
 }
 
