@@ -25,7 +25,8 @@ const FIRST = [
   'Dev',
 ];
 const LAST = ['Banerjee', 'Chatterjee', 'Das', 'Ghosh', 'Sen', 'Mukherjee', 'Roy', 'Bose', 'Dutta', 'Saha'];
-const CANDIDATES = 30;
+export const DEMO_CANDIDATES = 30;
+const CANDIDATES = DEMO_CANDIDATES;
 const DAY = 86_400_000;
 
 /** A small seeded generator, so every fresh install gets the same demo figures. */

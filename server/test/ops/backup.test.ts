@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Db, openDb } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
+import { DEMO_CANDIDATES } from '../../src/db/seed-results.ts';
 import { createPgDatabase, query, repoRoot } from './processes.ts';
 
 // Backup and restore, for both databases, with the commands docs/operations.md shows (the test checks
@@ -158,7 +159,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: pg_dump, wipe, pg_r
     const { app, close } = await startAndFill(env);
     const before = await snapshot(app.ctx.db);
     const filesBefore = uploadsChecksums(dataDir);
-    expect(before.users.n).toBe(2);
+    // The two admins, and the demo candidates who sit the seeded ranked mock (seed-results.ts).
+    expect(before.users.n).toBe(2 + DEMO_CANDIDATES);
     expect(Object.keys(filesBefore).length).toBeGreaterThan(0);
     await close();
 
@@ -196,7 +198,8 @@ describe('embedded database: stop, tar the data directory, wipe, untar, start', 
     const { app, close } = await startAndFill({ DATA_DIR: dataDir });
     const before = await snapshot(app.ctx.db);
     const filesBefore = uploadsChecksums(dataDir);
-    expect(before.users.n).toBe(2);
+    // The two admins, and the demo candidates who sit the seeded ranked mock (seed-results.ts).
+    expect(before.users.n).toBe(2 + DEMO_CANDIDATES);
     await close(); // the server is stopped before the copy
 
     run(CMD.dirBackup, env);
