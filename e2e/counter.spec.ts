@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, admittedClatStudent, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 // Counter payments and collections (docs/product.md, "Counter payments and collections"): the office records
 // cash a parent paid at the Kasba counter, hands over the receipt, and reads the day's collection.
@@ -7,36 +6,9 @@ test.describe.configure({ timeout: 240_000 });
 
 const stamp = () => `${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 100)}`;
 
-async function admittedStudent(request: APIRequestContext, id: string) {
-  const courses = (await (await request.get('/api/courses')).json()) as { _id: string; name: string }[];
-  const clat = courses.find((c) => c.name === 'CLAT Preparation');
-  const created = await request.post('/api/admission-requests', {
-    data: {
-      fullName: `Counter Student ${id}`,
-      email: `counter-${id}@e2e.local`,
-      phone: '9830012345',
-      address: '9 Gariahat Road, Kolkata',
-      education: 'Class 12',
-      course: clat?._id,
-      centre: 'kasba',
-      reason: 'Preparing for CLAT',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const login = await request.post('/api/auth/login', { data: ADMIN });
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
-  const approved = await request.patch(`/api/admission-requests/admin/${(await created.json()).request._id}/approve`, {
-    headers: auth,
-    data: {},
-  });
-  expect(approved.ok()).toBeTruthy();
-  await request.post('/api/auth/logout', { headers: auth });
-  return `Counter Student ${id}`;
-}
-
 test('the office records cash at the counter, downloads the receipt and reads the day’s collection', async ({ page }) => {
   const id = stamp();
-  const name = await admittedStudent(page.request, id);
+  const { name } = await admittedClatStudent(page.request, `Counter Student ${id}`, `counter-${id}@e2e.local`, 'kasba');
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/payments');
   await page.getByRole('link', { name: 'Record Counter Payment' }).click();

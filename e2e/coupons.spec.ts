@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, admittedClatStudent, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 // Coupons managed by admins (docs/product.md, "Coupons"): an admin creates a fixed-amount coupon for one
 // course, a student applies it on the fee payment page, the admin deactivates it and it stops working.
@@ -8,42 +7,13 @@ test.describe.configure({ timeout: 240_000 });
 const stamp = () => `${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 100)}`;
 const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 0 })}`;
 
-async function admittedStudent(request: APIRequestContext, id: string) {
-  const courses = (await (await request.get('/api/courses')).json()) as { _id: string; name: string; price: number }[];
-  const clat = courses.find((c) => c.name === 'CLAT Preparation');
-  expect(clat).toBeTruthy();
-  const email = `coupon-${id}@e2e.local`;
-  const created = await request.post('/api/admission-requests', {
-    data: {
-      fullName: `Coupon Student ${id}`,
-      email,
-      phone: '9830012345',
-      address: '4 Lake Road, Kolkata',
-      education: 'Class 12',
-      course: clat?._id,
-      centre: 'dumdum',
-      reason: 'Preparing for CLAT',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const login = await request.post('/api/auth/login', { data: ADMIN });
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
-  const approved = await request.patch(`/api/admission-requests/admin/${(await created.json()).request._id}/approve`, {
-    headers: auth,
-    data: {},
-  });
-  expect(approved.ok()).toBeTruthy();
-  await request.post('/api/auth/logout', { headers: auth });
-  return { email, password: (await approved.json()).user.temporaryPassword as string, price: clat?.price ?? 0 };
-}
-
 test('an admin creates a coupon for one course, a student applies it, and a deactivated coupon stops working', async ({
   page,
   browser,
 }) => {
   const id = stamp();
   const code = `FLAT${id}`;
-  const student = await admittedStudent(page.request, id);
+  const student = await admittedClatStudent(page.request, `Coupon Student ${id}`, `coupon-${id}@e2e.local`, 'dumdum');
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/dashboard');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test as base } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@e2e.local', password: 'E2e-Admin-Pass-1' };
 
@@ -28,6 +28,38 @@ export async function mailsTo(page: Page, to: string): Promise<{ subject: string
   const mails = await res.json();
   await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
   return mails;
+}
+
+/**
+ * A CLAT student made the way the institute makes them: an admission request approved by an admin.
+ * Answers their name, e-mail, temporary password and the course's price.
+ */
+export async function admittedClatStudent(request: APIRequestContext, name: string, email: string, centre: string) {
+  const courses = (await (await request.get('/api/courses')).json()) as { _id: string; name: string; price: number }[];
+  const clat = courses.find((c) => c.name === 'CLAT Preparation');
+  expect(clat).toBeTruthy();
+  const created = await request.post('/api/admission-requests', {
+    data: {
+      fullName: name,
+      email,
+      phone: '9830012345',
+      address: '4 Lake Road, Kolkata',
+      education: 'Class 12',
+      course: clat?._id,
+      centre,
+      reason: 'Preparing for CLAT',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const login = await request.post('/api/auth/login', { data: ADMIN });
+  const auth = { authorization: `Bearer ${(await login.json()).token}` };
+  const approved = await request.patch(`/api/admission-requests/admin/${(await created.json()).request._id}/approve`, {
+    headers: auth,
+    data: {},
+  });
+  expect(approved.ok()).toBeTruthy();
+  await request.post('/api/auth/logout', { headers: auth });
+  return { name, email, password: (await approved.json()).user.temporaryPassword as string, price: clat?.price ?? 0 };
 }
 
 export const test = base;
