@@ -58,7 +58,6 @@ function ExamsList() {
   const [toDelete, setToDelete] = useState<ExamListItem | null>(null);
   const [exceptionsFor, setExceptionsFor] = useState<ExamListItem | null>(null);
 
-
   const toggle = (exam: ExamListItem) =>
     setActive.mutate(
       { id: exam._id, isActive: !exam.isActive },
