@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { EmptyState } from '../../components/states.tsx';
+import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { useAdminExam, useDeleteExam, useExams, useSetExamActive } from './api/exams.ts';
 import { ExamForm } from './components/exam-form.tsx';
 import { ExamList } from './components/exam-list.tsx';
@@ -55,7 +55,20 @@ function ExamsList() {
   const exams = useExams();
   const setActive = useSetExamActive();
   const remove = useDeleteExam();
-  const [toDelete, setToDelete] = useState<ExamListItem | null>(null);
+  const deletion = useConfirmDelete({
+    mutation: remove,
+    idOf: (exam: ExamListItem) => exam._id,
+    title: 'Delete exam',
+    message: (exam) => (
+      <>
+        {EXAM_UI.deleteConfirm}
+        <span className="mt-2 block font-semibold">{exam.title}</span>
+      </>
+    ),
+    deleted: (data) => data?.message ?? 'Exam deleted successfully',
+    failed: EXAM_UI.deleteError,
+    closeOnError: true,
+  });
   const [exceptionsFor, setExceptionsFor] = useState<ExamListItem | null>(null);
 
   const toggle = (exam: ExamListItem) =>
@@ -66,20 +79,6 @@ function ExamsList() {
         onError: (err) => toast.error(errorMessage(err, EXAM_UI.statusError)),
       },
     );
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: (data) => {
-        toast.success(data?.message ?? 'Exam deleted successfully');
-        setToDelete(null);
-      },
-      onError: (err) => {
-        toast.error(errorMessage(err, EXAM_UI.deleteError));
-        setToDelete(null);
-      },
-    });
-  };
 
   return (
     <>
@@ -102,27 +101,13 @@ function ExamsList() {
             busyId={setActive.isPending ? (setActive.variables?.id ?? null) : null}
             onToggle={toggle}
             onEdit={(exam) => navigate(`/admin/exams?edit=${exam._id}`)}
-            onDelete={setToDelete}
+            onDelete={deletion.ask}
             onExceptions={setExceptionsFor}
           />
         )}
       </QueryState>
       <ExceptionsPanel exam={exceptionsFor} onClose={() => setExceptionsFor(null)} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete exam"
-        message={
-          <>
-            {EXAM_UI.deleteConfirm}
-            {toDelete && <span className="mt-2 block font-semibold">{toDelete.title}</span>}
-          </>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      {deletion.dialog}
     </>
   );
 }
