@@ -39,7 +39,7 @@ function Harness({ mutation, closeOnError }: { mutation: DeleteMutation<{ messag
 }
 
 const open = () => fireEvent.click(screen.getByRole('button', { name: `Delete ${row.name}` }));
-const confirm = () => fireEvent.click(screen.getByRole('button', { name: 'Delete', exact: true }));
+const confirm = () => fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
 
 afterEach(() => {
   cleanup();
