@@ -1,12 +1,10 @@
 import { formatDate } from '@app/common/rules/dates';
 import type { StudentResult } from '@app/common/schemas/submissions';
 import { Eye } from 'lucide-react';
+import { isPublished } from '../../../api/student-results.ts';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { GradeBadge, Percent } from '../../../components/score.tsx';
 import { AnalysisLink, isRanked, percentileText, rankText } from './standing.tsx';
-
-/** docs/product.md section 4: a result is published only when the exam's results are published and the percentage is present. */
-export const isPublished = (r: StudentResult) => r.resultsPublished && r.percentage !== null;
 
 type Props = { results: StudentResult[]; onDetails: (r: StudentResult) => void };
 
