@@ -63,4 +63,27 @@ describe('DataTable', () => {
     renderTable();
     expect(screen.getByRole('table', { name: 'People' })).toBeTruthy();
   });
+
+  it('names each row by its row-header column and takes its own actions heading', () => {
+    vi.stubGlobal('matchMedia', mediaMatching(true));
+    render(
+      <DataTable
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[{ ...columns[0], rowHeader: true }, columns[1]]}
+        caption="People"
+        cardTitle={(r) => <p>{r.name}</p>}
+        actionsHeader="Action"
+        actions={(r) => <button type="button">{`Open ${r.name}`}</button>}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Asha Roy', 'Bela Sen']);
+    expect(within(table).getByRole('row', { name: /Asha Roy/ })).toBeTruthy();
+    expect(within(table).getAllByRole('columnheader').at(-1)?.textContent).toBe('Action');
+  });
 });

@@ -8,6 +8,8 @@ export type Column<T> = {
   className?: string;
   /** Left out of the card, which already shows it as its title or badge. */
   hideInCard?: boolean;
+  /** The cell names its row (a `th scope="row"`), as the first column usually does. */
+  rowHeader?: boolean;
 };
 
 type Props<T> = {
@@ -22,6 +24,8 @@ type Props<T> = {
   cardBadge?: (row: T) => ReactNode;
   /** The row's buttons: the table's last column, the card's footer (`place` says which, for their layout). */
   actions?: (row: T, place: 'table' | 'card') => ReactNode;
+  /** The heading of the actions column ("Actions" unless a screen names it otherwise). */
+  actionsHeader?: string;
   rowClassName?: (row: T) => string;
 };
 
@@ -29,7 +33,17 @@ type Props<T> = {
  * A list of records: a table from tablet width up, a card per record on a phone, so no page scrolls
  * sideways and every action stays within reach. Only one of the two is in the page at a time.
  */
-export function DataTable<T>({ rows, rowKey, columns, caption, cardTitle, cardBadge, actions, rowClassName }: Props<T>) {
+export function DataTable<T>({
+  rows,
+  rowKey,
+  columns,
+  caption,
+  cardTitle,
+  cardBadge,
+  actions,
+  actionsHeader = 'Actions',
+  rowClassName,
+}: Props<T>) {
   const wide = useMediaQuery(WIDE_QUERY);
   if (!wide) {
     return (
@@ -69,7 +83,7 @@ export function DataTable<T>({ rows, rowKey, columns, caption, cardTitle, cardBa
             ))}
             {actions && (
               <th scope="col" className="whitespace-nowrap px-4 py-3">
-                Actions
+                {actionsHeader}
               </th>
             )}
           </tr>
@@ -77,11 +91,17 @@ export function DataTable<T>({ rows, rowKey, columns, caption, cardTitle, cardBa
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={rowKey(row)} className={`align-top ${rowClassName?.(row) ?? ''}`}>
-              {columns.map((c) => (
-                <td key={c.header} className={`px-4 py-3 ${c.className ?? ''}`}>
-                  {c.cell(row)}
-                </td>
-              ))}
+              {columns.map((c) =>
+                c.rowHeader ? (
+                  <th key={c.header} scope="row" className={`px-4 py-3 text-left font-normal ${c.className ?? ''}`}>
+                    {c.cell(row)}
+                  </th>
+                ) : (
+                  <td key={c.header} className={`px-4 py-3 ${c.className ?? ''}`}>
+                    {c.cell(row)}
+                  </td>
+                ),
+              )}
               {actions && <td className="px-4 py-3">{actions(row, 'table')}</td>}
             </tr>
           ))}

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { useDeleteAnnouncement } from './api/delete-announcement.ts';
 import { useAdminAnnouncements } from './api/get-admin-announcements.ts';
 import { useSetAnnouncementActive } from './api/set-announcement-active.ts';
@@ -20,7 +20,21 @@ export default function AnnouncementsPage() {
   const setActive = useSetAnnouncementActive();
   const remove = useDeleteAnnouncement();
   const [editing, setEditing] = useState<{ announcement: Announcement | null } | null>(null);
-  const [deleting, setDeleting] = useState<Announcement | null>(null);
+  const deletion = useConfirmDelete({
+    mutation: remove,
+    idOf: (a: Announcement) => a._id,
+    title: 'Delete announcement permanently?',
+    message: (a) => (
+      <p>
+        <strong>{a.title}</strong> will be removed for good. This cannot be undone. To hide it from the website but keep it, use Deactivate
+        instead.
+      </p>
+    ),
+    confirmLabel: 'Delete permanently',
+    deleted: ANNOUNCEMENT_MSG.deleted,
+    failed: ANNOUNCEMENT_MSG.permanentDeleteError,
+    closeOnError: false,
+  });
 
   const onToggleActive = (a: Announcement) =>
     setActive.mutate(
@@ -31,18 +45,7 @@ export default function AnnouncementsPage() {
       },
     );
 
-  const onConfirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting._id, {
-      onSuccess: () => {
-        toast.success(ANNOUNCEMENT_MSG.deleted);
-        setDeleting(null);
-      },
-      onError: (err) => toast.error(errorMessage(err, ANNOUNCEMENT_MSG.permanentDeleteError)),
-    });
-  };
-
-  const busyId = setActive.isPending ? (setActive.variables?.id ?? null) : remove.isPending ? (remove.variables ?? null) : null;
+  const busyId = setActive.isPending ? (setActive.variables?.id ?? null) : deletion.busyId;
 
   return (
     <AdminPage
@@ -66,7 +69,7 @@ export default function AnnouncementsPage() {
             busyId={busyId}
             onEdit={(announcement) => setEditing({ announcement })}
             onToggleActive={onToggleActive}
-            onDelete={setDeleting}
+            onDelete={deletion.ask}
           />
         )}
       </QueryState>
@@ -77,21 +80,7 @@ export default function AnnouncementsPage() {
         announcement={editing?.announcement ?? null}
       />
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete announcement permanently?"
-        message={
-          <p>
-            <strong>{deleting?.title}</strong> will be removed for good. This cannot be undone. To hide it from the website but keep it, use
-            Deactivate instead.
-          </p>
-        }
-        confirmLabel="Delete permanently"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={onConfirmDelete}
-      />
+      {deletion.dialog}
     </AdminPage>
   );
 }

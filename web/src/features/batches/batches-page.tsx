@@ -7,11 +7,11 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { Badge } from '../../components/badge.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
+import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { type BatchFilters, useBatches, useCentreOptions, useCourseOptions, useDeleteBatch, useSaveBatch } from './api/batches.ts';
 import { BatchFormModal } from './components/batch-form.tsx';
@@ -50,7 +50,19 @@ export default function BatchesPage() {
   const save = useSaveBatch();
   const remove = useDeleteBatch();
   const [editing, setEditing] = useState<{ batch: Batch | null } | null>(null);
-  const [deleting, setDeleting] = useState<Batch | null>(null);
+  const deletion = useConfirmDelete({
+    mutation: remove,
+    idOf: (b: Batch) => b._id,
+    title: 'Delete batch?',
+    message: (b) => (
+      <p>
+        <strong>{b.name}</strong> and its timetable will be removed. A batch with students cannot be deleted: deactivate it instead.
+      </p>
+    ),
+    deleted: BATCH_UI.deleted,
+    failed: BATCH_UI.deleteError,
+    closeOnError: true,
+  });
 
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -69,19 +81,6 @@ export default function BatchesPage() {
         onError: (err) => toast.error(errorMessage(err, BATCH_UI.saveError)),
       },
     );
-  const onDelete = () =>
-    deleting &&
-    remove.mutate(deleting._id, {
-      onSuccess: () => {
-        toast.success(BATCH_UI.deleted);
-        setDeleting(null);
-      },
-      onError: (err) => {
-        toast.error(errorMessage(err, BATCH_UI.deleteError));
-        setDeleting(null);
-      },
-    });
-
   return (
     <AdminPage
       title="Batches"
@@ -139,10 +138,10 @@ export default function BatchesPage() {
               <RowActions
                 name={b.name}
                 isActive={b.isActive}
-                busy={(save.isPending && save.variables?.id === b._id) || (remove.isPending && remove.variables === b._id)}
+                busy={(save.isPending && save.variables?.id === b._id) || deletion.busyId === b._id}
                 onEdit={() => setEditing({ batch: b })}
                 onToggleActive={() => onToggle(b)}
-                onDelete={() => setDeleting(b)}
+                onDelete={() => deletion.ask(b)}
                 layout={place === 'table' ? 'stack' : undefined}
               />
             )}
@@ -150,21 +149,7 @@ export default function BatchesPage() {
         )}
       </QueryState>
       <BatchFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} batch={editing?.batch ?? null} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete batch?"
-        message={
-          <p>
-            <strong>{deleting?.name}</strong> and its timetable will be removed. A batch with students cannot be deleted: deactivate it
-            instead.
-          </p>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={onDelete}
-      />
+      {deletion.dialog}
     </AdminPage>
   );
 }

@@ -7,11 +7,11 @@ import { toast } from 'sonner';
 import { useAdminCourses } from '../../api/courses.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { Badge } from '../../components/badge.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
+import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCoupons, useDeleteCoupon, useSaveCoupon } from './api/coupons.ts';
 import { CouponFormModal } from './components/coupon-form.tsx';
@@ -40,7 +40,19 @@ export default function CouponsPage() {
   const save = useSaveCoupon();
   const remove = useDeleteCoupon();
   const [editing, setEditing] = useState<{ coupon: Coupon | null } | null>(null);
-  const [deleting, setDeleting] = useState<Coupon | null>(null);
+  const deletion = useConfirmDelete({
+    mutation: remove,
+    idOf: (c: Coupon) => c._id,
+    title: 'Delete coupon?',
+    message: (c) => (
+      <p>
+        <strong>{c.code}</strong> will stop working at once. A coupon that has been used cannot be deleted: deactivate it instead.
+      </p>
+    ),
+    deleted: 'Coupon deleted',
+    failed: 'Could not delete the coupon.',
+    closeOnError: true,
+  });
 
   const courseNames = (ids: string[]) =>
     ids.length === 0 ? 'All courses' : ids.map((id) => courses.data?.find((c) => c._id === id)?.name ?? 'A deleted course').join(', ');
@@ -61,19 +73,6 @@ export default function CouponsPage() {
         onError: (err) => toast.error(errorMessage(err, 'Could not save the coupon.')),
       },
     );
-  const onDelete = () =>
-    deleting &&
-    remove.mutate(deleting._id, {
-      onSuccess: () => {
-        toast.success('Coupon deleted');
-        setDeleting(null);
-      },
-      onError: (err) => {
-        toast.error(errorMessage(err, 'Could not delete the coupon.'));
-        setDeleting(null);
-      },
-    });
-
   return (
     <AdminPage
       title="Coupons"
@@ -107,10 +106,10 @@ export default function CouponsPage() {
               <RowActions
                 name={c.code}
                 isActive={c.isActive}
-                busy={(save.isPending && save.variables?.id === c._id) || (remove.isPending && remove.variables === c._id)}
+                busy={(save.isPending && save.variables?.id === c._id) || deletion.busyId === c._id}
                 onEdit={() => setEditing({ coupon: c })}
                 onToggleActive={() => onToggle(c)}
-                onDelete={() => setDeleting(c)}
+                onDelete={() => deletion.ask(c)}
                 layout={place === 'table' ? 'stack' : undefined}
               />
             )}
@@ -118,21 +117,7 @@ export default function CouponsPage() {
         )}
       </QueryState>
       <CouponFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} coupon={editing?.coupon ?? null} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete coupon?"
-        message={
-          <p>
-            <strong>{deleting?.code}</strong> will stop working at once. A coupon that has been used cannot be deleted: deactivate it
-            instead.
-          </p>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={onDelete}
-      />
+      {deletion.dialog}
     </AdminPage>
   );
 }

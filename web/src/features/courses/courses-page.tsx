@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { useDeleteCourse } from './api/delete-course.ts';
 import { useAdminCourses } from '../../api/courses.ts';
 import { useSetCourseActive } from './api/set-course-active.ts';
@@ -20,7 +20,21 @@ export default function CoursesPage() {
   const setActive = useSetCourseActive();
   const remove = useDeleteCourse();
   const [editing, setEditing] = useState<{ course: Course | null } | null>(null);
-  const [deleting, setDeleting] = useState<Course | null>(null);
+  const deletion = useConfirmDelete({
+    mutation: remove,
+    idOf: (c: Course) => c._id,
+    title: 'Delete course permanently?',
+    message: (c) => (
+      <p>
+        <strong>{c.name}</strong> will be removed for good. This cannot be undone. To hide it from the website but keep it, use Deactivate
+        instead.
+      </p>
+    ),
+    confirmLabel: 'Delete permanently',
+    deleted: COURSE_MSG.deleted,
+    failed: COURSE_MSG.permanentDeleteError,
+    closeOnError: false,
+  });
 
   const onToggleActive = (c: Course) =>
     setActive.mutate(
@@ -31,18 +45,7 @@ export default function CoursesPage() {
       },
     );
 
-  const onConfirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting._id, {
-      onSuccess: () => {
-        toast.success(COURSE_MSG.deleted);
-        setDeleting(null);
-      },
-      onError: (err) => toast.error(errorMessage(err, COURSE_MSG.permanentDeleteError)),
-    });
-  };
-
-  const busyId = setActive.isPending ? (setActive.variables?.id ?? null) : remove.isPending ? (remove.variables ?? null) : null;
+  const busyId = setActive.isPending ? (setActive.variables?.id ?? null) : deletion.busyId;
 
   return (
     <AdminPage
@@ -66,28 +69,14 @@ export default function CoursesPage() {
             busyId={busyId}
             onEdit={(course) => setEditing({ course })}
             onToggleActive={onToggleActive}
-            onDelete={setDeleting}
+            onDelete={deletion.ask}
           />
         )}
       </QueryState>
 
       <CourseFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} course={editing?.course ?? null} />
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete course permanently?"
-        message={
-          <p>
-            <strong>{deleting?.name}</strong> will be removed for good. This cannot be undone. To hide it from the website but keep it, use
-            Deactivate instead.
-          </p>
-        }
-        confirmLabel="Delete permanently"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={onConfirmDelete}
-      />
+      {deletion.dialog}
     </AdminPage>
   );
 }

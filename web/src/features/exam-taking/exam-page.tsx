@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { ErrorState } from '../../components/states.tsx';
 import { startAttempt, useStudentExam } from './api/exam-attempt.ts';
 import { ExamNotice } from './components/exam-notice.tsx';
@@ -60,38 +61,45 @@ export default function ExamPage() {
   );
   const onClosed = useCallback((message: string) => setPhase({ name: 'closed', message }), []);
 
-  if (exam.isPending) return <Loading text="Loading exam..." />;
-  if (exam.isError) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-12">
-        <ErrorState message={errorMessage(exam.error, 'Failed to load the exam')} onRetry={() => exam.refetch()} />
-      </div>
-    );
-  }
-  if (phase.name === 'attempted') {
-    return (
-      <ExamNotice
-        title={EXAM_MESSAGES.alreadyAttempted}
-        message="You have already submitted this exam. Your results appear once they are published."
-      />
-    );
-  }
-  if (phase.name === 'closed') return <ExamNotice title="Exam Closed" message={phase.message} />;
-  if (exam.data.questions.length === 0) return <ExamNotice title={exam.data.title} message="This exam has no questions yet." />;
-  if (phase.name === 'started' && user) {
-    return (
-      <ExamSession
-        exam={exam.data}
-        attempt={phase.attempt}
-        receivedAt={phase.receivedAt}
-        userId={user._id}
-        onSubmitted={onSubmitted}
-        onClosed={onClosed}
-      />
-    );
-  }
-  if (status === 'in_progress' && !startError) return <Loading text="Resuming your exam..." />;
-  return <InstructionsView exam={exam.data} starting={starting} error={startError} onStart={start} />;
+  return (
+    <QueryState
+      query={exam}
+      loading={<Loading text="Loading exam..." />}
+      errorText={(e) => errorMessage(e, 'Failed to load the exam')}
+      errorView={(e) => (
+        <div className="mx-auto max-w-xl px-4 py-12">
+          <ErrorState message={errorMessage(e, 'Failed to load the exam')} onRetry={() => exam.refetch()} />
+        </div>
+      )}
+    >
+      {(data) => {
+        if (phase.name === 'attempted') {
+          return (
+            <ExamNotice
+              title={EXAM_MESSAGES.alreadyAttempted}
+              message="You have already submitted this exam. Your results appear once they are published."
+            />
+          );
+        }
+        if (phase.name === 'closed') return <ExamNotice title="Exam Closed" message={phase.message} />;
+        if (data.questions.length === 0) return <ExamNotice title={data.title} message="This exam has no questions yet." />;
+        if (phase.name === 'started' && user) {
+          return (
+            <ExamSession
+              exam={data}
+              attempt={phase.attempt}
+              receivedAt={phase.receivedAt}
+              userId={user._id}
+              onSubmitted={onSubmitted}
+              onClosed={onClosed}
+            />
+          );
+        }
+        if (status === 'in_progress' && !startError) return <Loading text="Resuming your exam..." />;
+        return <InstructionsView exam={data} starting={starting} error={startError} onStart={start} />;
+      }}
+    </QueryState>
+  );
 }
 
 function Loading({ text }: { text: string }) {

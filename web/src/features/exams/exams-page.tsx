@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { EmptyState, ErrorState } from '../../components/states.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { EmptyState } from '../../components/states.tsx';
+import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { useAdminExam, useDeleteExam, useExams, useSetExamActive } from './api/exams.ts';
 import { ExamForm } from './components/exam-form.tsx';
 import { ExamList } from './components/exam-list.tsx';
@@ -43,9 +43,11 @@ export default function ExamsPage() {
 
 function EditExam({ id, onDone }: { id: string; onDone: () => void }) {
   const exam = useAdminExam(id);
-  if (exam.isPending) return <Spinner label="Loading exam..." />;
-  if (exam.isError) return <ErrorState message={errorMessage(exam.error, 'Failed to load the exam')} onRetry={() => exam.refetch()} />;
-  return <ExamForm key={exam.data._id} exam={exam.data} onDone={onDone} />;
+  return (
+    <QueryState query={exam} loadingText="Loading exam..." errorText={(e) => errorMessage(e, 'Failed to load the exam')}>
+      {(data) => <ExamForm key={data._id} exam={data} onDone={onDone} />}
+    </QueryState>
+  );
 }
 
 function ExamsList() {
@@ -53,20 +55,21 @@ function ExamsList() {
   const exams = useExams();
   const setActive = useSetExamActive();
   const remove = useDeleteExam();
-  const [toDelete, setToDelete] = useState<ExamListItem | null>(null);
+  const deletion = useConfirmDelete({
+    mutation: remove,
+    idOf: (exam: ExamListItem) => exam._id,
+    title: 'Delete exam',
+    message: (exam) => (
+      <>
+        {EXAM_UI.deleteConfirm}
+        <span className="mt-2 block font-semibold">{exam.title}</span>
+      </>
+    ),
+    deleted: (data) => data?.message ?? 'Exam deleted successfully',
+    failed: EXAM_UI.deleteError,
+    closeOnError: true,
+  });
   const [exceptionsFor, setExceptionsFor] = useState<ExamListItem | null>(null);
-
-  if (exams.isPending) return <Spinner label="Loading exams..." />;
-  if (exams.isError) return <ErrorState message={errorMessage(exams.error, 'Failed to load exams')} onRetry={() => exams.refetch()} />;
-  if (exams.data.length === 0) {
-    return (
-      <EmptyState title="No exams yet" hint="Create the first exam for your students.">
-        <Link to="/admin/exams/create" className={`${buttonClass.primary} mt-2`}>
-          <Plus aria-hidden="true" className="h-4 w-4" /> Create Exam
-        </Link>
-      </EmptyState>
-    );
-  }
 
   const toggle = (exam: ExamListItem) =>
     setActive.mutate(
@@ -77,46 +80,34 @@ function ExamsList() {
       },
     );
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: (data) => {
-        toast.success(data?.message ?? 'Exam deleted successfully');
-        setToDelete(null);
-      },
-      onError: (err) => {
-        toast.error(errorMessage(err, EXAM_UI.deleteError));
-        setToDelete(null);
-      },
-    });
-  };
-
   return (
     <>
-      <ExamList
-        exams={exams.data}
-        busyId={setActive.isPending ? (setActive.variables?.id ?? null) : null}
-        onToggle={toggle}
-        onEdit={(exam) => navigate(`/admin/exams?edit=${exam._id}`)}
-        onDelete={setToDelete}
-        onExceptions={setExceptionsFor}
-      />
-      <ExceptionsPanel exam={exceptionsFor} onClose={() => setExceptionsFor(null)} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete exam"
-        message={
-          <>
-            {EXAM_UI.deleteConfirm}
-            {toDelete && <span className="mt-2 block font-semibold">{toDelete.title}</span>}
-          </>
+      <QueryState
+        query={exams}
+        loadingText="Loading exams..."
+        errorText={(e) => errorMessage(e, 'Failed to load exams')}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState title="No exams yet" hint="Create the first exam for your students.">
+            <Link to="/admin/exams/create" className={`${buttonClass.primary} mt-2`}>
+              <Plus aria-hidden="true" className="h-4 w-4" /> Create Exam
+            </Link>
+          </EmptyState>
         }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      >
+        {(list) => (
+          <ExamList
+            exams={list}
+            busyId={setActive.isPending ? (setActive.variables?.id ?? null) : null}
+            onToggle={toggle}
+            onEdit={(exam) => navigate(`/admin/exams?edit=${exam._id}`)}
+            onDelete={deletion.ask}
+            onExceptions={setExceptionsFor}
+          />
+        )}
+      </QueryState>
+      <ExceptionsPanel exam={exceptionsFor} onClose={() => setExceptionsFor(null)} />
+      {deletion.dialog}
     </>
   );
 }

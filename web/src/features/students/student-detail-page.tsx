@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { AdminPage, StatTile } from '../../components/admin-page.tsx';
+import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useStudent } from './api/students.ts';
 import { BatchMove } from './components/batch-move.tsx';
 import { ActiveBadge, Score } from './components/student-status.tsx';
@@ -21,6 +22,17 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const statusLabel = { SUBMITTED: 'Submitted', EVALUATED: 'Evaluated', PENDING: 'Pending' } as const;
+
+type Submission = StudentDetail['submissions'][number];
+
+const submissionColumns: Column<Submission>[] = [
+  { header: 'Exam', className: 'font-medium', cell: (sub) => sub.exam.title, hideInCard: true },
+  { header: 'Submitted', className: 'whitespace-nowrap', cell: (sub) => formatDateTime(sub.submittedAt) },
+  { header: 'Marks', cell: (sub) => `${sub.marksObtained} / ${sub.totalMarks}` },
+  { header: 'Percentage', cell: (sub) => <Score value={sub.percentage} /> },
+  { header: 'Result', cell: (sub) => (sub.isPassed === null ? 'Pending' : sub.isPassed ? 'Pass' : 'Fail') },
+  { header: 'Status', cell: (sub) => statusLabel[sub.status] },
+];
 
 function Profile({ s }: { s: StudentDetail }) {
   return (
@@ -61,42 +73,20 @@ function Profile({ s }: { s: StudentDetail }) {
           <StatTile label="Marks" value={`${s.totalMarksObtained} / ${s.totalMarksAvailable}`} tone="slate" />
         </div>
       </section>
-      <section aria-labelledby="submissions" className="rounded-xl bg-white shadow-sm">
-        <h2 id="submissions" className="border-b border-slate-200 px-5 py-3 font-semibold text-slate-800">
+      <section aria-labelledby="submissions">
+        <h2 id="submissions" className="mb-3 text-lg font-semibold text-slate-800">
           Submissions
         </h2>
         {s.submissions.length === 0 ? (
-          <p className="px-5 py-6 text-slate-600">No exams taken yet.</p>
+          <p className="rounded-xl bg-white px-5 py-6 text-slate-600 shadow-sm">No exams taken yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  {['Exam', 'Submitted', 'Marks', 'Percentage', 'Result', 'Status'].map((h) => (
-                    <th key={h} scope="col" className="px-4 py-3">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {s.submissions.map((sub) => (
-                  <tr key={sub._id}>
-                    <td className="px-4 py-3 font-medium">{sub.exam.title}</td>
-                    <td className="whitespace-nowrap px-4 py-3">{formatDateTime(sub.submittedAt)}</td>
-                    <td className="px-4 py-3">
-                      {sub.marksObtained} / {sub.totalMarks}
-                    </td>
-                    <td className="px-4 py-3">
-                      <Score value={sub.percentage} />
-                    </td>
-                    <td className="px-4 py-3">{sub.isPassed === null ? 'Pending' : sub.isPassed ? 'Pass' : 'Fail'}</td>
-                    <td className="px-4 py-3">{statusLabel[sub.status]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={s.submissions}
+            rowKey={(sub) => sub._id}
+            columns={submissionColumns}
+            caption={`Submissions of ${s.fullName}`}
+            cardTitle={(sub) => <p className="font-medium">{sub.exam.title}</p>}
+          />
         )}
       </section>
     </div>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useBatches } from '../../api/batches.ts';
 import { exportStudentsCsv } from './api/export-students.ts';
@@ -58,54 +58,61 @@ export default function StudentsPage() {
         </button>
       }
     >
-      {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading students..." />
-        </div>
-      ) : list.isError && !list.data ? (
-        <ErrorState message={errorMessage(list.error, STUDENT_WEB_MSG.listError)} onRetry={() => list.refetch()} />
-      ) : (
-        <div className="flex flex-col gap-6">
-          {stats && <StudentStats stats={stats} onViewCentre={(c) => f.setFilter('centre', c)} />}
-          <StudentFilters
-            filters={f.filters}
-            sort={f.sort}
-            order={f.order}
-            courses={courses}
-            centres={centres}
-            batches={batches.data}
-            hasFilters={f.hasFilters}
-            onFilter={f.setFilter}
-            onSort={f.setSort}
-            onToggleOrder={f.toggleOrder}
-            onClear={f.clearAll}
-          />
-          {list.isError && <ErrorState message={errorMessage(list.error, STUDENT_WEB_MSG.listError)} onRetry={() => list.refetch()} />}
-          <div
-            aria-busy={list.isFetching}
-            data-testid="student-results"
-            className={`flex flex-col gap-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {list.data.users.length === 0 ? (
-              <EmptyState
-                title="No students found"
-                hint={f.hasFilters ? 'Try adjusting your search or filter criteria' : 'Students will appear here once they register'}
-              />
-            ) : (
-              <>
-                <StudentsTable
-                  students={list.data.users}
-                  busyId={actions.busyId}
-                  onToggle={actions.toggle}
-                  onReset={actions.reset}
-                  onDelete={actions.remove}
+      {/* A failed first load replaces the page; a failed refetch keeps the last page and the filters, with the error above it. */}
+      <QueryState
+        query={{
+          isPending: list.isPending,
+          isError: list.isError && !list.data,
+          error: list.error,
+          data: list.data,
+          refetch: list.refetch,
+        }}
+        loadingText="Loading students..."
+        errorText={(e) => errorMessage(e, STUDENT_WEB_MSG.listError)}
+      >
+        {(data) => (
+          <div className="flex flex-col gap-6">
+            {stats && <StudentStats stats={stats} onViewCentre={(c) => f.setFilter('centre', c)} />}
+            <StudentFilters
+              filters={f.filters}
+              sort={f.sort}
+              order={f.order}
+              courses={courses}
+              centres={centres}
+              batches={batches.data}
+              hasFilters={f.hasFilters}
+              onFilter={f.setFilter}
+              onSort={f.setSort}
+              onToggleOrder={f.toggleOrder}
+              onClear={f.clearAll}
+            />
+            {list.isError && <ErrorState message={errorMessage(list.error, STUDENT_WEB_MSG.listError)} onRetry={() => list.refetch()} />}
+            <div
+              aria-busy={list.isFetching}
+              data-testid="student-results"
+              className={`flex flex-col gap-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
+              {data.users.length === 0 ? (
+                <EmptyState
+                  title="No students found"
+                  hint={f.hasFilters ? 'Try adjusting your search or filter criteria' : 'Students will appear here once they register'}
                 />
-                <Pager page={list.data.page} totalPages={list.data.totalPages} total={list.data.total} onPage={f.setPage} />
-              </>
-            )}
+              ) : (
+                <>
+                  <StudentsTable
+                    students={data.users}
+                    busyId={actions.busyId}
+                    onToggle={actions.toggle}
+                    onReset={actions.reset}
+                    onDelete={actions.remove}
+                  />
+                  <Pager page={data.page} totalPages={data.totalPages} total={data.total} onPage={f.setPage} />
+                </>
+              )}
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryState>
       {actions.dialogs}
     </AdminPage>
   );

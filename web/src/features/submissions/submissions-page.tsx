@@ -1,3 +1,4 @@
+import type { AdminSubmissionStats } from '@app/common/schemas/submissions';
 import { plural } from '@app/common/rules/text';
 import { SUBMISSION_SORT_KEYS, SUBMISSIONS_PAGE_SIZE } from '@app/common/constants';
 import { BookOpen, CheckCircle2, Clock, FileText } from 'lucide-react';
@@ -6,7 +7,6 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage, StatTile } from '../../components/admin-page.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { ErrorState } from '../../components/states.tsx';
 import { useAdminSubmissions, useSubmissionStats } from './api/submissions.ts';
 import { CourseOverview } from './components/course-overview.tsx';
 import { EvaluateModal } from './components/evaluate-modal.tsx';
@@ -54,35 +54,13 @@ export default function SubmissionsPage() {
   return (
     <AdminPage title="Exam Submissions">
       <div className="grid gap-6">
-        {stats.isError ? (
-          <ErrorState message={errorMessage(stats.error, 'Failed to load the submission figures')} onRetry={() => stats.refetch()} />
-        ) : (
-          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-            <StatTile
-              label="Total Submissions"
-              value={stats.data?.totals.total ?? '…'}
-              icon={<FileText aria-hidden="true" className="h-6 w-6" />}
-            />
-            <StatTile
-              label="Evaluated"
-              value={stats.data?.totals.evaluated ?? '…'}
-              tone="green"
-              icon={<CheckCircle2 aria-hidden="true" className="h-6 w-6" />}
-            />
-            <StatTile
-              label="Pending"
-              value={stats.data?.totals.pending ?? '…'}
-              tone="amber"
-              icon={<Clock aria-hidden="true" className="h-6 w-6" />}
-            />
-            <StatTile
-              label="Courses"
-              value={stats.data?.totals.courses ?? '…'}
-              tone="slate"
-              icon={<BookOpen aria-hidden="true" className="h-6 w-6" />}
-            />
-          </div>
-        )}
+        <QueryState
+          query={stats}
+          errorText={(e) => errorMessage(e, 'Failed to load the submission figures')}
+          loading={<Totals totals={undefined} />}
+        >
+          {(data) => <Totals totals={data.totals} />}
+        </QueryState>
         <FiltersBar
           filters={filters}
           stats={stats.data}
@@ -122,5 +100,22 @@ export default function SubmissionsPage() {
       </div>
       <EvaluateModal submissionId={openId} onClose={() => setOpenId(null)} />
     </AdminPage>
+  );
+}
+
+/** The four figures; '…' while they load. */
+function Totals({ totals }: { totals: AdminSubmissionStats['totals'] | undefined }) {
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <StatTile label="Total Submissions" value={totals?.total ?? '…'} icon={<FileText aria-hidden="true" className="h-6 w-6" />} />
+      <StatTile
+        label="Evaluated"
+        value={totals?.evaluated ?? '…'}
+        tone="green"
+        icon={<CheckCircle2 aria-hidden="true" className="h-6 w-6" />}
+      />
+      <StatTile label="Pending" value={totals?.pending ?? '…'} tone="amber" icon={<Clock aria-hidden="true" className="h-6 w-6" />} />
+      <StatTile label="Courses" value={totals?.courses ?? '…'} tone="slate" icon={<BookOpen aria-hidden="true" className="h-6 w-6" />} />
+    </div>
   );
 }

@@ -2,7 +2,11 @@ import { countStates, type PaperSection, type Progress } from '../paper.ts';
 
 type Props = { sections: PaperSection[]; questionIds: string[]; progress: Progress };
 
-/** The Confirm Submission table: per section, answered, not answered, marked for review and not visited. */
+/**
+ * The Confirm Submission table: per section, answered, not answered, marked for review and not visited.
+ * A plain table, not the DataTable, on purpose: a small grid of counts read down each column in the
+ * submit dialog, which scrolls sideways inside the dialog on a phone rather than turning into cards.
+ */
 export function SectionSummary({ sections, questionIds, progress }: Props) {
   const rows = sections.map((s) => {
     const c = countStates(

@@ -1,49 +1,27 @@
 import { EXAM_DEFAULTS } from '@app/common/constants';
 import { SCHEDULE_KEYS } from '@app/common/schemas/exam-schedule';
-import { EXAM_MESSAGES, type ExamAdmin, type ExamBody, examBody } from '@app/common/schemas/exams';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { EXAM_MESSAGES, type ExamAdmin, type ExamBody } from '@app/common/schemas/exams';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { SelectField, TextAreaField } from '../../../components/form-controls.tsx';
 import { useActiveCourses } from '../../../api/courses.ts';
 import { useExamPresets, useSaveExam } from '../api/exams.ts';
+import { type ExamFields, errorMessages, examFormResolver } from './exam-form-resolver.ts';
 import { PaperEditor } from './paper-editor.tsx';
 import { PaperPreview } from './paper-preview.tsx';
-import {
-  newSection,
-  paperMarks,
-  rangeWarnings,
-  type SectionDraft,
-  sectionsFromExam,
-  sectionsFromPreset,
-  sectionsToInput,
-} from './paper-draft.ts';
+import { newSection, paperMarks, rangeWarnings, type SectionDraft, sectionsFromExam, sectionsFromPreset } from './paper-draft.ts';
 import { EXAM_UI } from '../messages.ts';
-import { type ScheduleDraft, ScheduleFields, scheduleDraftOf, scheduleToInput } from './schedule-fields.tsx';
+import { type ScheduleDraft, ScheduleFields, scheduleDraftOf } from './schedule-fields.tsx';
 import { InstructionsEditor } from './instructions-editor.tsx';
-import { draftFromQuestion, draftToInput, marksOf, type QuestionDraft } from './question-draft.ts';
+import { draftFromQuestion, marksOf, type QuestionDraft } from './question-draft.ts';
 import { QuestionEditor } from './question-editor.tsx';
 import { QuestionList } from './question-list.tsx';
 
-type Scalars = Pick<
-  ExamBody,
-  | 'title'
-  | 'description'
-  | 'course'
-  | 'duration'
-  | 'totalMarks'
-  | 'passingMarks'
-  | 'negativeMarks'
-  | 'resultMode'
-  | 'tieBreakSection'
-  | 'solutionsRelease'
->;
-
-const defaultsOf = (exam: ExamAdmin | null): Scalars => ({
+const defaultsOf = (exam: ExamAdmin | null): ExamFields => ({
   title: exam?.title ?? '',
   description: exam?.description ?? '',
   course: exam?.course?._id ?? '',
@@ -61,11 +39,6 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
   const courses = useActiveCourses();
   const save = useSaveExam();
   const presets = useExamPresets();
-  const { register, handleSubmit, formState, setError, watch, setValue, getValues } = useForm<Scalars>({
-    // The fields alone hold no sections, so the tie-break is checked with the whole paper on submit.
-    resolver: (values, context, options) => zodResolver(examBody)({ ...values, tieBreakSection: null }, context, options),
-    defaultValues: defaultsOf(exam),
-  });
   const [instructions, setInstructions] = useState<string[]>(() => exam?.instructions ?? []);
   const [questions, setQuestions] = useState<QuestionDraft[]>(() => exam?.questions.map(draftFromQuestion) ?? []);
   const [editing, setEditing] = useState<QuestionDraft | null>(null);
@@ -74,6 +47,13 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
   const [schedule, setSchedule] = useState<ScheduleDraft>(() => scheduleDraftOf(exam));
   const [scheduleErrors, setScheduleErrors] = useState<Record<string, string>>({});
   const [previewOpen, setPreviewOpen] = useState(false);
+  const { register, handleSubmit, formState, setError, watch, setValue } = useForm<ExamFields, unknown, ExamBody>({
+    // The shared schema checks the fields, then the whole body with the paper and schedule (exam-form-resolver.ts).
+    resolver: examFormResolver({ instructions, questions, sections, schedule }),
+    // Every message of the whole body is reported (a paper can break two rules at once).
+    criteriaMode: 'all',
+    defaultValues: defaultsOf(exam),
+  });
   const locked = Boolean(exam?.questionsLocked);
   const rankMode = watch('resultMode') === 'rank';
 
@@ -114,28 +94,19 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
     if (editing?.key === removed?.key) setEditing(null);
   };
 
-  const onSubmit = handleSubmit((form) => {
-    // The tie-break select shows "None" once its section is gone or renamed: what is seen is sent.
-    const tieBreak = getValues('tieBreakSection');
-    const values = { ...form, tieBreakSection: sections?.some((s) => s.title === tieBreak) ? tieBreak : null };
-    const paper = sections
-      ? { instructions, questions: [], sections: sectionsToInput(sections) }
-      : { instructions, questions: questions.map(draftToInput) };
-    const body: ExamBody = { ...values, ...paper, ...scheduleToInput(schedule, values.course) };
-    const checked = examBody.safeParse(body);
-    setScheduleErrors({});
-    if (!checked.success) {
-      const scheduleIssues: Record<string, string> = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0];
-        if (field === 'totalMarks' || field === 'passingMarks' || field === 'negativeMarks' || field === 'tieBreakSection')
-          setError(field, { message: issue.message });
-        else if (typeof field === 'string' && SCHEDULE_KEYS.includes(field)) scheduleIssues[field] = issue.message;
-        else toast.error(issue.message);
-      }
-      setScheduleErrors(scheduleIssues);
-      return;
+  /** A field's message shows at the field; the schedule's beside its inputs; the paper's as a toast each. */
+  const onInvalid = (errors: FieldErrors<ExamFields>) => {
+    const scheduleIssues: Record<string, string> = {};
+    for (const { name, message } of errorMessages(errors)) {
+      if (name in defaultsOf(null)) continue;
+      if (SCHEDULE_KEYS.includes(name)) scheduleIssues[name] = message;
+      else toast.error(message);
     }
+    setScheduleErrors(scheduleIssues);
+  };
+
+  const onSubmit = handleSubmit((body) => {
+    setScheduleErrors({});
     save.mutate(
       { id: exam?._id ?? null, body },
       {
@@ -148,14 +119,14 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
         onError: (err) => {
           if (err instanceof ApiError && err.fields) {
             for (const [name, message] of Object.entries(err.fields)) {
-              if (name in defaultsOf(null)) setError(name as keyof Scalars, { message });
+              if (name in defaultsOf(null)) setError(name as keyof ExamFields, { message });
             }
             setScheduleErrors(Object.fromEntries(Object.entries(err.fields).filter(([k]) => SCHEDULE_KEYS.includes(k.split('.')[0]))));
           }
         },
       },
     );
-  });
+  }, onInvalid);
 
   const e = formState.errors;
   const courseOptions = [

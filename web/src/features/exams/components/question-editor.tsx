@@ -1,7 +1,10 @@
 import { NEW_QUESTION_MARKS } from '@app/common/constants';
 import { questionInput } from '@app/common/schemas/exams';
-import { useEffect, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { buttonClass, FormAlert } from '../../../components/field.tsx';
+import { errorMessages } from './exam-form-resolver.ts';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { draftToInput, newQuestionDraft, type QuestionDraft } from './question-draft.ts';
 
@@ -17,31 +20,39 @@ type Props = {
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100';
 
+const questionCheck = zodResolver(questionInput);
+
+/** The draft is checked as it goes into the paper (`draftToInput`) against the shared `questionInput`; Save gets the draft. */
+const questionResolver: Resolver<QuestionDraft> = async (values, context, options) => {
+  const checked = await questionCheck(draftToInput(values), context, options as never);
+  if (Object.keys(checked.errors).length > 0) return { values: {}, errors: checked.errors as FieldErrors<QuestionDraft> };
+  return { values, errors: {} };
+};
+
 /** docs/product.md section 5 "Adding a question": text not blank, MCQ with at least 2 non-blank options, marks at least 1. */
 export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit }: Props) {
-  const [draft, setDraft] = useState<QuestionDraft>(() => editing ?? newQuestionDraft());
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, watch, setValue, getValues, setFocus, formState } = useForm<QuestionDraft>({
+    defaultValues: editing ?? newQuestionDraft(),
+    resolver: questionResolver,
+    // The first message shows above the question until the next Save, where the admin's eyes already are.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const error = errorMessages(formState.errors)[0]?.message ?? null;
   const id = useId();
-  const textRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    setDraft(editing ?? newQuestionDraft());
-    setError(null);
-    if (editing) textRef.current?.focus();
-  }, [editing]);
+    reset(editing ?? newQuestionDraft());
+    if (editing) setFocus('question');
+  }, [editing, reset, setFocus]);
 
-  const set = (patch: Partial<QuestionDraft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const save = () => {
-    const parsed = questionInput.safeParse(draftToInput(draft));
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the question');
-      return;
-    }
-    setError(null);
+  const save = handleSubmit((draft) => {
     onSave(draft);
-    if (!editing) setDraft(newQuestionDraft());
-  };
+    if (!editing) reset(newQuestionDraft());
+  });
+  const type = watch('type');
+  const options = watch('options');
+  const correctAnswer = watch('correctAnswer');
 
   return (
     <fieldset className="rounded-lg border border-brand-100 bg-brand-50/50 p-4" disabled={disabled}>
@@ -53,12 +64,7 @@ export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit
             <label htmlFor={`${id}-type`} className="text-sm font-medium text-slate-700">
               Question type
             </label>
-            <select
-              id={`${id}-type`}
-              className={inputClass}
-              value={draft.type}
-              onChange={(e) => set({ type: e.target.value as QuestionDraft['type'] })}
-            >
+            <select id={`${id}-type`} className={inputClass} {...register('type')}>
               <option value="mcq">Multiple choice (MCQ)</option>
               <option value="descriptive">Descriptive</option>
             </select>
@@ -67,15 +73,7 @@ export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit
             <label htmlFor={`${id}-marks`} className="text-sm font-medium text-slate-700">
               Marks
             </label>
-            <input
-              id={`${id}-marks`}
-              type="number"
-              min={NEW_QUESTION_MARKS}
-              step="any"
-              className={inputClass}
-              value={draft.marks}
-              onChange={(e) => set({ marks: e.target.value })}
-            />
+            <input id={`${id}-marks`} type="number" min={NEW_QUESTION_MARKS} step="any" className={inputClass} {...register('marks')} />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-negative`} className="text-sm font-medium text-slate-700">
@@ -88,8 +86,7 @@ export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit
               step="0.01"
               placeholder="Exam's"
               className={inputClass}
-              value={draft.negativeMarks}
-              onChange={(e) => set({ negativeMarks: e.target.value })}
+              {...register('negativeMarks')}
             />
           </div>
         </div>
@@ -97,41 +94,33 @@ export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit
           <label htmlFor={`${id}-text`} className="text-sm font-medium text-slate-700">
             Question
           </label>
-          <textarea
-            ref={textRef}
-            id={`${id}-text`}
-            rows={3}
-            className={inputClass}
-            value={draft.question}
-            onChange={(e) => set({ question: e.target.value })}
-          />
+          <textarea id={`${id}-text`} rows={3} className={inputClass} {...register('question')} />
           <ImageUploadButton
             label="Insert image in the question"
-            onUploaded={(md) => set({ question: `${draft.question}\n\n${md}`.trim() })}
+            onUploaded={(md) => setValue('question', `${getValues('question')}\n\n${md}`.trim())}
           />
         </div>
-        {draft.type === 'mcq' && (
+        {type === 'mcq' && (
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">Options (select the correct one; blank options are dropped)</legend>
             <div className="mt-1 grid gap-2">
-              {draft.options.map((option, i) => (
+              {options.map((_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the 4 option slots are fixed positions
                 <div key={i} className="flex items-center gap-2">
                   <input
                     type="radio"
                     name={`${id}-correct`}
                     className="h-4 w-4 accent-green-700"
-                    checked={draft.correctAnswer === i}
-                    onChange={() => set({ correctAnswer: i })}
+                    checked={correctAnswer === i}
+                    onChange={() => setValue('correctAnswer', i)}
                     aria-label={`Option ${i + 1} is the correct answer`}
                   />
                   <input
                     type="text"
                     className={inputClass}
-                    value={option}
                     aria-label={`Option ${i + 1}`}
                     placeholder={`Option ${i + 1}`}
-                    onChange={(e) => set({ options: draft.options.map((o, j) => (j === i ? e.target.value : o)) })}
+                    {...register(`options.${i}`)}
                   />
                 </div>
               ))}
@@ -142,13 +131,7 @@ export function QuestionEditor({ editing, number, disabled, onSave, onCancelEdit
           <label htmlFor={`${id}-explanation`} className="text-sm font-medium text-slate-700">
             Explanation (optional)
           </label>
-          <input
-            id={`${id}-explanation`}
-            type="text"
-            className={inputClass}
-            value={draft.explanation}
-            onChange={(e) => set({ explanation: e.target.value })}
-          />
+          <input id={`${id}-explanation`} type="text" className={inputClass} {...register('explanation')} />
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="button" className={buttonClass.primary} onClick={save}>

@@ -5,6 +5,7 @@ import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { Badge } from '../../../components/badge.tsx';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { buttonClass } from '../../../components/field.tsx';
 import { usePaymentSummary } from '../api/student-summary.ts';
 import { installmentLabel } from '../labels.ts';
@@ -53,47 +54,30 @@ function Figures({ s }: { s: PaymentSummary }) {
   );
 }
 
+const installmentStatus = (i: Installment) => <Badge tone={installmentBadge[i.status].tone}>{installmentBadge[i.status].label}</Badge>;
+
+const scheduleColumns: Column<Installment>[] = [
+  { header: 'No.', cell: (i) => installmentLabel(i.installmentNumber), hideInCard: true },
+  { header: 'Amount', className: 'whitespace-nowrap', cell: (i) => formatINR(i.amount) },
+  { header: 'Due date', className: 'whitespace-nowrap', cell: (i) => formatDate(i.dueDate) },
+  { header: 'Status', cell: installmentStatus, hideInCard: true },
+  { header: 'Paid on', className: 'whitespace-nowrap', cell: (i) => (i.paidDate ? formatDate(i.paidDate) : '—') },
+];
+
 function Schedule({ installments }: { installments: Installment[] }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (axe scrollable-region-focusable)
-    <section className="mt-4 overflow-x-auto" aria-label="Installments" tabIndex={0}>
-      <table className="min-w-full text-sm">
-        <caption className="mb-1 text-left text-sm font-semibold text-slate-700">Installment schedule</caption>
-        <thead className="whitespace-nowrap text-left text-xs text-slate-500">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              No.
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Amount
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Due date
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="hidden py-1 font-medium sm:table-cell">
-              Paid on
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {installments.map((i) => (
-            <tr key={i.installmentNumber}>
-              <td className="py-1.5 pr-2">{installmentLabel(i.installmentNumber)}</td>
-              <td className="whitespace-nowrap py-1.5 pr-2">{formatINR(i.amount)}</td>
-              <td className="whitespace-nowrap py-1.5 pr-2">{formatDate(i.dueDate)}</td>
-              <td className="py-1.5 pr-2">
-                <Badge tone={installmentBadge[i.status].tone}>{installmentBadge[i.status].label}</Badge>
-                {/* On a phone the paid date goes under the status: five columns do not fit 375 px. */}
-                {i.paidDate && <span className="block whitespace-nowrap text-xs text-slate-500 sm:hidden">{formatDate(i.paidDate)}</span>}
-              </td>
-              <td className="hidden whitespace-nowrap py-1.5 sm:table-cell">{i.paidDate ? formatDate(i.paidDate) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <section className="mt-4" aria-labelledby="installments-title">
+      <h3 id="installments-title" className="mb-2 text-sm font-semibold text-slate-700">
+        Installment schedule
+      </h3>
+      <DataTable
+        rows={installments}
+        rowKey={(i) => String(i.installmentNumber)}
+        columns={scheduleColumns}
+        caption="Installment schedule"
+        cardTitle={(i) => <p className="font-semibold text-slate-900">{installmentLabel(i.installmentNumber)}</p>}
+        cardBadge={installmentStatus}
+      />
     </section>
   );
 }

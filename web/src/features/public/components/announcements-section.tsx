@@ -4,6 +4,7 @@ import { formatAnnouncementType } from '@app/common/rules/text';
 import type { Announcement } from '@app/common/schemas/announcements';
 import { CalendarDays, Megaphone } from 'lucide-react';
 import { useLatestAnnouncements } from '../api/announcements.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { SectionHeading, Skeleton } from './section.tsx';
 
 type Priority = (typeof ANNOUNCEMENT_PRIORITIES)[number];
@@ -20,8 +21,13 @@ const PRIORITY_STYLE: Record<Priority, { badge: string; bar: string; label: stri
  * never invented notices (docs/architecture.md).
  */
 export function AnnouncementsSection() {
-  const { data, isPending } = useLatestAnnouncements();
-  const items = data ?? [];
+  const announcements = useLatestAnnouncements();
+  const none = (
+    <p className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">
+      <Megaphone aria-hidden="true" className="h-5 w-5 text-slate-400" />
+      There are no announcements at the moment.
+    </p>
+  );
   return (
     <section aria-labelledby="announcements-title" className="bg-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1fr_2fr]">
@@ -31,21 +37,23 @@ export function AnnouncementsSection() {
           title="Latest announcements"
           intro="Admissions, exam schedules, holidays and notices from all three centres."
         />
-        <div className="grid gap-4" aria-busy={isPending}>
-          {isPending ? (
-            <Skeleton label="Loading announcements..." count={3} className="h-28" />
-          ) : items.length === 0 ? (
-            <p className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">
-              <Megaphone aria-hidden="true" className="h-5 w-5 text-slate-400" />
-              There are no announcements at the moment.
-            </p>
-          ) : (
-            <ul className="grid gap-4" data-testid="announcements">
-              {items.map((a) => (
-                <AnnouncementItem key={a._id} announcement={a} />
-              ))}
-            </ul>
-          )}
+        <div className="grid gap-4" aria-busy={announcements.isPending}>
+          <QueryState
+            query={announcements}
+            loading={<Skeleton label="Loading announcements..." count={3} className="h-28" />}
+            errorText="There are no announcements at the moment."
+            errorView={() => none}
+            isEmpty={(items) => items.length === 0}
+            empty={none}
+          >
+            {(items) => (
+              <ul className="grid gap-4" data-testid="announcements">
+                {items.map((a) => (
+                  <AnnouncementItem key={a._id} announcement={a} />
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </div>
       </div>
     </section>

@@ -1,21 +1,19 @@
-import { resultStats } from '@app/common/rules/result-stats';
 import { formatDate } from '@app/common/rules/dates';
 import type { StudentResult } from '@app/common/schemas/submissions';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Award, BarChart3, ListOrdered, TrendingUp, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
+import { isPublished, publishedResultStats } from '../../../api/student-results.ts';
 import { StatTile } from '../../../components/admin-page.tsx';
 import { formatPercent, GradeBadge, Percent } from '../../../components/score.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
-
-const published = (r: StudentResult) => r.resultsPublished && r.percentage !== null;
 
 /** Stats of docs/product.md section 2 "Student dashboard": average and best over published results; the latest rank (docs/product-results.md). */
 export function ResultStats({ query }: { query: UseQueryResult<StudentResult[]> }) {
   return (
     <DashboardSection title="Performance" icon={<BarChart3 className="h-5 w-5" />} query={query} errorText="Failed to load your statistics">
       {(list: StudentResult[]) => {
-        const stats = resultStats(list.map((r) => (published(r) ? r : { ...r, percentage: null })));
+        const stats = publishedResultStats(list);
         // The list is newest first: the first ranked result is the latest rank.
         const latest = list.find((r) => r.rank !== null);
         return (
@@ -78,7 +76,7 @@ export function RecentResults({ query }: { query: UseQueryResult<StudentResult[]
                   <p className="font-medium text-slate-900">{r.exam.title}</p>
                   <p className="text-sm text-slate-500">{formatDate(r.submittedAt)}</p>
                 </div>
-                {published(r) ? (
+                {isPublished(r) ? (
                   <div className="flex items-center gap-3 text-sm">
                     <span>
                       {r.marksObtained} / {r.totalMarks}

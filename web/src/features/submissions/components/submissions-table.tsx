@@ -2,95 +2,61 @@ import { formatDateTime } from '@app/common/rules/dates';
 import type { AdminSubmissionRow, SubmissionStatus } from '@app/common/schemas/submissions';
 import { ClipboardPen, Eye } from 'lucide-react';
 import { Badge } from '../../../components/badge.tsx';
+import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { Percent } from '../../../components/score.tsx';
 
 const statusTone: Record<SubmissionStatus, 'green' | 'amber' | 'slate'> = { EVALUATED: 'green', SUBMITTED: 'amber', PENDING: 'slate' };
 
-/** The submissions table; the action is 'Evaluate' until evaluated, then 'View/Edit' (docs/product.md section 4). */
+const nameOf = (row: AdminSubmissionRow) => `${row.student.firstName} ${row.student.lastName}`;
+
+const student = (row: AdminSubmissionRow) => (
+  <>
+    <p className="font-semibold text-slate-900">{nameOf(row)}</p>
+    <p className="text-slate-500">{row.student.email}</p>
+  </>
+);
+
+const score = (row: AdminSubmissionRow) => (
+  <>
+    <span className="font-semibold">
+      {row.score.marksObtained} / {row.score.totalMarks}
+    </span>{' '}
+    {row.status === 'EVALUATED' && <Percent value={row.score.percentage} className="text-xs" />}
+  </>
+);
+
+const status = (row: AdminSubmissionRow) => (
+  <div className="flex flex-col items-start gap-1">
+    <Badge tone={statusTone[row.status]}>{row.status}</Badge>
+    {row.autoSubmitted && <span className="text-xs text-slate-500">Auto-submitted</span>}
+  </div>
+);
+
+const columns: Column<AdminSubmissionRow>[] = [
+  { header: 'Student', cell: student, hideInCard: true },
+  { header: 'Exam', className: 'min-w-40 text-slate-800', cell: (row) => row.exam.title },
+  { header: 'Course', className: 'min-w-36 text-slate-700', cell: (row) => row.exam.course?.name ?? '—' },
+  { header: 'Score', className: 'whitespace-nowrap', cell: score },
+  { header: 'Status', cell: status, hideInCard: true },
+  { header: 'Submitted', className: 'whitespace-nowrap text-slate-700', cell: (row) => formatDateTime(row.submittedAt) },
+];
+
+/**
+ * The submissions table; the action is 'Evaluate' until evaluated, then 'View/Edit' (docs/product.md section 4).
+ * On a phone each submission is a card, so Evaluate is reachable without scrolling a wide table sideways.
+ */
 export function SubmissionsTable({ rows, onOpen }: { rows: AdminSubmissionRow[]; onOpen: (row: AdminSubmissionRow) => void }) {
   return (
-    <>
-      {/* On a phone each submission is a card, so Evaluate is reachable without scrolling a wide table sideways. */}
-      <ul className="grid gap-3 md:hidden">
-        {rows.map((row) => (
-          <SubmissionCard key={row._id} row={row} onOpen={onOpen} />
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              {['Student', 'Exam', 'Course', 'Score', 'Status', 'Submitted', 'Action'].map((h) => (
-                <th key={h} scope="col" className="px-4 py-3">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => {
-              const name = `${row.student.firstName} ${row.student.lastName}`;
-              const evaluated = row.status === 'EVALUATED';
-              return (
-                <tr key={row._id}>
-                  <td className="px-4 py-3">
-                    <p className="font-semibold text-slate-900">{name}</p>
-                    <p className="text-slate-500">{row.student.email}</p>
-                  </td>
-                  <td className="min-w-40 px-4 py-3 text-slate-800">{row.exam.title}</td>
-                  <td className="min-w-36 px-4 py-3 text-slate-700">{row.exam.course?.name ?? '—'}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <span className="font-semibold">
-                      {row.score.marksObtained} / {row.score.totalMarks}
-                    </span>{' '}
-                    {evaluated && <Percent value={row.score.percentage} className="text-xs" />}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-col items-start gap-1">
-                      <Badge tone={statusTone[row.status]}>{row.status}</Badge>
-                      {row.autoSubmitted && <span className="text-xs text-slate-500">Auto-submitted</span>}
-                    </div>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(row.submittedAt)}</td>
-                  <td className="px-4 py-3">
-                    <ActionButton row={row} name={name} evaluated={evaluated} onOpen={onOpen} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
-}
-
-function SubmissionCard({ row, onOpen }: { row: AdminSubmissionRow; onOpen: (row: AdminSubmissionRow) => void }) {
-  const name = `${row.student.firstName} ${row.student.lastName}`;
-  const evaluated = row.status === 'EVALUATED';
-  return (
-    <li className="grid gap-2 rounded-xl bg-white p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{name}</p>
-          <p className="break-all text-sm text-slate-500">{row.student.email}</p>
-        </div>
-        <Badge tone={statusTone[row.status]}>{row.status}</Badge>
-      </div>
-      <p className="text-sm text-slate-800">
-        {row.exam.title}
-        {row.exam.course?.name && <span className="text-slate-500"> · {row.exam.course.name}</span>}
-      </p>
-      <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
-        <span className="font-semibold">
-          {row.score.marksObtained} / {row.score.totalMarks}
-        </span>
-        {evaluated && <Percent value={row.score.percentage} />}
-        <span>{formatDateTime(row.submittedAt)}</span>
-        {row.autoSubmitted && <span className="text-xs text-slate-500">Auto-submitted</span>}
-      </p>
-      <ActionButton row={row} name={name} evaluated={evaluated} onOpen={onOpen} />
-    </li>
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row._id}
+      columns={columns}
+      caption="Submissions"
+      cardTitle={student}
+      cardBadge={status}
+      actionsHeader="Action"
+      actions={(row) => <ActionButton row={row} name={nameOf(row)} evaluated={row.status === 'EVALUATED'} onOpen={onOpen} />}
+    />
   );
 }
 
