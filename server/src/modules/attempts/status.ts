@@ -24,3 +24,9 @@ export function examStatusOf(
   if (exam.opensAt && now < exam.opensAt) return 'upcoming';
   return windowRefusal(exam, now, isReopened) ? 'missed' : 'open';
 }
+
+/**
+ * The publication rule: a student sees a submission's marks (and its rank) only once the exam's results are
+ * published and the submission is evaluated (docs/product.md section 10). Every answer to a student asks here.
+ */
+export const areMarksVisible = (resultsPublished: boolean, status: string) => resultsPublished && status === 'EVALUATED';

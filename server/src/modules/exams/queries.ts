@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { batches, centres, courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { remainingSeconds, windowRefusal } from '../attempts/clock.ts';
-import { attemptStatusOf, examStatusOf } from '../attempts/status.ts';
+import { areMarksVisible, attemptStatusOf, examStatusOf } from '../attempts/status.ts';
 import { audienceIncludes, audienceNamesOf, findStudentScope, isInAudience } from '../exam-access/audience.ts';
 import { findExceptions, findExceptionsByExam } from '../exam-access/exceptions.ts';
 import { courseRefOf, type ExamRow, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
@@ -182,9 +182,7 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
       submittedAt: attemptStatus === 'submitted' ? (subs[0]?.submittedAt ?? null) : null,
       status: examStatusOf(attemptStatus, r.exam, now, isReopened),
       // Marks only once published, as everywhere a student reads them (docs/product.md section 10).
-      attempts: isPractice
-        ? subs.map((a) => (r.exam.resultsPublished && a.status === 'EVALUATED' ? a : { ...a, marksObtained: null }))
-        : [],
+      attempts: isPractice ? subs.map((a) => (areMarksVisible(r.exam.resultsPublished, a.status) ? a : { ...a, marksObtained: null })) : [],
       canAttemptAgain: isPractice && attemptStatus === 'submitted' && windowRefusal(r.exam, now) === null,
     };
   });

@@ -4,6 +4,7 @@ import type { Actor, Ctx } from '../../context.ts';
 import { exams, submissions, users } from '../../db/schema.ts';
 import { toQuestionStudent } from '../exams/dto.ts';
 import { loadQuestionsByExam } from '../exams/queries.ts';
+import { areMarksVisible } from '../attempts/status.ts';
 import { ensureRankings, findRanks } from '../rankings/service.ts';
 import { marksView, studentRefOf, submissionBaseOf } from './views.ts';
 
@@ -73,7 +74,7 @@ export async function findStudentResults(ctx: Ctx, actor: Actor): Promise<Studen
   );
   return rows.map(({ s, exam }) => {
     const { score, grade, isPassed, feedback } = marksView(s, { role: 'student', resultsPublished: exam.resultsPublished });
-    const place = exam.resultsPublished ? ranks.get(s.id) : undefined;
+    const place = areMarksVisible(exam.resultsPublished, s.status) ? ranks.get(s.id) : undefined;
     return {
       _id: s.id,
       exam: { _id: exam.id, title: exam.title, resultMode: exam.resultMode },

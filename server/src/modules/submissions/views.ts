@@ -1,6 +1,7 @@
 import { gradeFor, percentageOf } from '@app/common/rules/grades';
 import type { Score, SubmissionAnswerDto } from '@app/common/schemas/submissions';
 import type { submissions, users } from '../../db/schema.ts';
+import { areMarksVisible } from '../attempts/status.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -40,7 +41,7 @@ type Marks<S> = {
 export function marksView(s: SubmissionRow, audience: { role: 'admin' }): Marks<Score>;
 export function marksView(s: SubmissionRow, audience: Audience): Marks<Score | null>;
 export function marksView(s: SubmissionRow, audience: Audience): Marks<Score | null> {
-  const visible = audience.role === 'admin' || (audience.resultsPublished && s.status === 'EVALUATED');
+  const visible = audience.role === 'admin' || areMarksVisible(audience.resultsPublished, s.status);
   const answers = s.answers.map((a) => ({
     questionId: a.questionId,
     selectedOption: a.selectedOption,
