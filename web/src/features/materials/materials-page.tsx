@@ -68,7 +68,7 @@ export default function MaterialsPage() {
         </span>
       ),
     },
-    { header: 'Downloads', className: 'whitespace-nowrap', cell: (m) => (m.kind === 'pdf' ? String(m.downloads) : 'Link') },
+    { header: 'Downloads', className: 'whitespace-nowrap', cell: (m) => (m.kind === 'pdf' ? String(m.downloads) : 'Video link') },
     { header: 'Status', hideInCard: true, cell: (m) => <Status m={m} /> },
   ];
   const onDelete = () =>

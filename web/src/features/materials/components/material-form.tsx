@@ -200,7 +200,7 @@ export function MaterialFormModal({ open, onOpenChange, material }: Props) {
         ) : creating ? (
           <div className="sm:col-span-2">
             <Field
-              label="PDF file"
+              label="File (PDF)"
               type="file"
               accept="application/pdf,.pdf"
               hint={<span className="text-xs text-slate-500">At most 50 MB. Each student's copy is stamped with their name.</span>}
