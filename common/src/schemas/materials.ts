@@ -25,6 +25,7 @@ export const MATERIAL_MSG = {
   notAVideo: 'This material is a PDF: it has no video link',
   notAPdf: 'This material is a video link: open it at its address, there is no file to download',
   deleted: 'Material deleted',
+  cannotStamp: 'This PDF cannot be prepared for download. Please ask the institute to upload it again.',
 } as const;
 
 const idList = (label: string, notFound: string) =>

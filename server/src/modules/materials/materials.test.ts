@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { degrees, PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '@app/common';
 import { MATERIAL_MAX_BYTES, MATERIAL_MSG, type Material } from '@app/common/schemas/materials';
@@ -104,6 +105,16 @@ describe('PDF upload', () => {
     const staff = await t.admin.get(`/api/materials/${m._id}/download`);
     expect(staff.statusCode).toBe(200);
     for (const text of await textPerPage(staff.rawPayload)) expect(text).toContain('(staff copy)');
+    // A HEAD request is no download.
+    expect(
+      (
+        await t.inject({
+          method: 'HEAD',
+          url: `/api/materials/${m._id}/download`,
+          headers: { authorization: `Bearer ${await t.tokenFor(asha.email, 'Student-Pass-9')}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     const list = (await t.admin.get('/api/materials')).json() as Material[];
     expect(list.find((x) => x._id === m._id)?.downloads).toBe(2);
   });
@@ -252,6 +263,34 @@ describe('publishing, search and order', () => {
   it('a student with neither course nor batch sees nothing', async () => {
     const loner = await t.createStudent({ courseInterest: null });
     expect((await loner.client.get('/api/materials/student')).json()).toEqual([]);
+  });
+});
+
+describe('the stamp', () => {
+  it('is on every page whatever its size or rotation; a file damaged in the storage since is refused, not served unstamped', async () => {
+    const doc = await PDFDocument.create();
+    for (const [size, angle] of [
+      [[595.28, 841.89], 0],
+      [[841.89, 595.28], 90],
+      [[200, 200], 180],
+      [[612, 1008], 270],
+    ] as const) {
+      doc.addPage([...size]).setRotation(degrees(angle));
+    }
+    const turned = Buffer.from(await doc.save());
+    const m = (await uploadPdf(t, forBatchA({ title: 'Turned pages' }), { data: turned })).json() as Material;
+    expect(m.pageCount).toBe(4);
+    const s = await t.createStudent({ firstName: 'Chitra', lastName: 'Ghosh', batchId: batchA, registrationNumber: 'LCI-2026-00100' });
+    const dl = await s.client.get(`/api/materials/${m._id}/download`);
+    const pages = await textPerPage(dl.rawPayload);
+    expect(pages).toHaveLength(4);
+    for (const text of pages) expect(text).toContain('Downloaded by Chitra Ghosh (LCI-2026-00100)');
+
+    const [row] = await t.ctx.db.select().from(materials).where(eq(materials.id, m._id));
+    fs.writeFileSync(path.join(uploadsDir(), row.storageKey as string), '%PDF-1.7 damaged');
+    const refused = await s.client.get(`/api/materials/${m._id}/download`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MATERIAL_MSG.cannotStamp);
   });
 });
 

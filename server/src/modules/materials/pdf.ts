@@ -21,6 +21,8 @@ export async function checkPdf(data: Buffer): Promise<{ pageCount: number }> {
     // Pages are read the way the stamp reads them: a document whose page tree is broken fails here.
     const doc = await PDFDocument.load(data, { updateMetadata: false, throwOnInvalidObject: false });
     pageCount = doc.getPages().length;
+    // Stamped once now, so that every later download can be.
+    if (pageCount > 0) await stampPdf(data, 'check');
   } catch {
     throw refuse(MATERIAL_MSG.unreadablePdf);
   }
@@ -54,7 +56,8 @@ export async function stampPdf(data: Buffer, line: string): Promise<Uint8Array> 
     const box = page.getCropBox();
     const rotation = ((page.getRotation().angle % 360) + 360) % 360;
     // The text runs along what the reader sees as the bottom edge, whatever /Rotate the page has.
-    if (rotation === 90) drawFitted(page, font, line, { x: box.x + margin, y: box.y + margin, width: box.height - 2 * margin, rotate: 90 });
+    if (rotation === 90)
+      drawFitted(page, font, line, { x: box.x + box.width - margin, y: box.y + margin, width: box.height - 2 * margin, rotate: 90 });
     else if (rotation === 180)
       drawFitted(page, font, line, {
         x: box.x + box.width - margin,
@@ -64,7 +67,7 @@ export async function stampPdf(data: Buffer, line: string): Promise<Uint8Array> 
       });
     else if (rotation === 270)
       drawFitted(page, font, line, {
-        x: box.x + box.width - margin,
+        x: box.x + margin,
         y: box.y + box.height - margin,
         width: box.height - 2 * margin,
         rotate: 270,

@@ -148,7 +148,8 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/:id/download', { onRequest: requireUser, schema: { tags, params: idParams } }, async (req, reply) => {
-    const { data, fileName } = await downloadMaterial(ctx, actorOf(req), req.params.id);
+    // A HEAD request (a link checker, a browser's probe) is no download: not counted.
+    const { data, fileName } = await downloadMaterial(ctx, actorOf(req), req.params.id, { count: req.method !== 'HEAD' });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)

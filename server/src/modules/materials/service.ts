@@ -13,7 +13,7 @@ import type { Actor, Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { batches, courses, materials, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findStudentScope, type StudentScope } from '../exam-access/audience.ts';
 import { checkPdf, stampLine, stampPdf } from './pdf.ts';
 
@@ -263,7 +263,7 @@ export function downloadName(title: string): string {
  * published (else 404, as if it did not exist) and each such download is counted; staff get a copy
  * stamped with their own name, not counted (docs/product-materials.md, "Downloads").
  */
-export async function downloadMaterial(ctx: Ctx, actor: Actor, id: string) {
+export async function downloadMaterial(ctx: Ctx, actor: Actor, id: string, opts: { count: boolean } = { count: true }) {
   const now = new Date();
   const isStudent = actor.role === 'student';
   let row: Row | undefined;
@@ -287,8 +287,14 @@ export async function downloadMaterial(ctx: Ctx, actor: Actor, id: string) {
     .from(users)
     .where(eq(users.id, actor.id));
   const name = `${owner?.firstName ?? actor.firstName} ${owner?.lastName ?? actor.lastName}`.trim();
-  const stamped = await stampPdf(data, stampLine({ name, registrationNumber: owner?.registrationNumber ?? null, staff: !isStudent }, now));
-  if (isStudent) {
+  let stamped: Uint8Array;
+  try {
+    stamped = await stampPdf(data, stampLine({ name, registrationNumber: owner?.registrationNumber ?? null, staff: !isStudent }, now));
+  } catch {
+    // Every upload was stamped once when it was checked; a file changed in the storage since is not served unstamped.
+    throw conflict(MATERIAL_MSG.cannotStamp);
+  }
+  if (isStudent && opts.count) {
     await ctx.db
       .update(materials)
       .set({ downloads: sql`${materials.downloads} + 1` })
