@@ -105,6 +105,7 @@ test('an admin uploads a PDF for a batch; its student downloads it stamped; a st
   await form.getByLabel(batchA.name).check();
   await form.getByRole('button', { name: 'Add Material' }).click();
   await expect(form.getByText('Only PDF files can be uploaded: this file is not a PDF')).toBeVisible();
+  await page.screenshot({ path: shots('form-1280') });
   await form.getByLabel('File (PDF)').setInputFiles({ name: 'torts.pdf', mimeType: 'application/pdf', buffer: await notesPdf(title, 3) });
   await form.getByRole('button', { name: 'Add Material' }).click();
   await expect(form).toBeHidden();

@@ -92,6 +92,9 @@ describe('PDF upload', () => {
       expect(text, `page ${i + 1}`).toContain('Downloaded by Asha Roy (LCI-2026-00042)');
       expect(text, `page ${i + 1}`).toContain(today);
       expect(text, `page ${i + 1}`).toContain('IST');
+      expect(text, `page ${i + 1}`).toContain(
+        new Date().toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }),
+      );
     }
     // The original pages are kept under the stamp.
     expect(pages[1]).toContain('Fundamental rights');

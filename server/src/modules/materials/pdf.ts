@@ -36,10 +36,14 @@ const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\xa0
 /** Who a copy is for: a student's name and registration number, or a member of staff's name. */
 export type StampOwner = { name: string; registrationNumber: string | null; staff: boolean };
 
+const numericDateFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' });
+/** The day in India as en-IN writes it in figures: 25/11/2026. */
+const numericDate = (at: Date) => numericDateFmt.format(at);
+
 /** The line printed on every page: who downloaded the copy, and when (en-IN, IST). */
 export function stampLine(owner: StampOwner, at: Date): string {
   const who = owner.staff ? `${owner.name} (staff copy)` : `${owner.name} (${owner.registrationNumber ?? 'no registration number'})`;
-  return winAnsi(`Downloaded by ${who} on ${formatDateTime(at)} IST. For personal study only: do not share.`);
+  return winAnsi(`Downloaded by ${who} on ${formatDateTime(at)} IST (${numericDate(at)}). For personal study only: do not share.`);
 }
 
 function drawFitted(page: PDFPage, font: PDFFont, text: string, at: { x: number; y: number; width: number; rotate: number }) {
