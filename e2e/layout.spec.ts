@@ -123,7 +123,14 @@ test.describe('phone layouts', () => {
   test('no student page scrolls sideways at 360 px', async ({ page }) => {
     await signIn(page, made.student.email, made.student.password);
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const path of ['/student/dashboard', '/student/results', '/student/admission', '/student/payment', '/payment/admission']) {
+    for (const path of [
+      '/student/dashboard',
+      '/student/results',
+      '/student/materials',
+      '/student/admission',
+      '/student/payment',
+      '/payment/admission',
+    ]) {
       await expectNoSideScroll(page, path);
     }
   });

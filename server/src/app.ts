@@ -4,11 +4,11 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, s3OptionsOf } from './config.ts';
 import type { Ctx } from './context.ts';
 import type { DbHandle } from './db/client.ts';
 import { PUBLIC_READ_TTL_MS, ReadCache } from './lib/read-cache.ts';
-import { createDiskStorage } from './lib/storage.ts';
+import { createDiskStorage, createS3Storage } from './lib/storage.ts';
 import { TokenSigner, loadSigningSecret } from './lib/tokens.ts';
 import { validatorCompilerForStorableText } from './lib/validation.ts';
 import { admissionRequestRoutes, studentAdmissionRoutes } from './modules/admissions/routes.ts';
@@ -28,6 +28,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { examRoutes } from './modules/exams/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { materialRoutes } from './modules/materials/routes.ts';
 import { examPresetRoutes } from './modules/exams/presets.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { Mailer } from './modules/mail/service.ts';
@@ -77,7 +78,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     dbHandle,
     signer: new TokenSigner(loadSigningSecret(config.JWT_SECRET, persistent ? config.dataDir : null), config.TOKEN_TTL_HOURS * 3600),
     mailer: new Mailer(dbHandle.db, config.SMTP_URL, config.MAIL_FROM, app.log),
-    storage: createDiskStorage(path.join(config.dataDir, 'uploads')),
+    storage: storageFor(config, app.log),
     gateway: createGateway(config, dbHandle),
     caches: { publicReads: new ReadCache(PUBLIC_READ_TTL_MS), markingQuestions: new MarkingQuestionCache() },
   };
@@ -107,6 +108,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(examRoutes, { prefix: '/exams' });
       await api.register(examPresetRoutes, { prefix: '/exam-presets' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
+      await api.register(materialRoutes, { prefix: '/materials' });
       await api.register(submissionRoutes, { prefix: '/submissions' });
       await api.register(resultRoutes, { prefix: '/results' });
       await api.register(admissionRequestRoutes, { prefix: '/admission-requests' });
@@ -129,6 +131,14 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
 
   registerWeb(app, config, webDist);
   return app;
+}
+
+/** Uploaded files: S3-compatible object storage when configured, else DATA_DIR/uploads (docs/operations.md, "File storage"). */
+function storageFor(config: Config, log: FastifyInstance['log']) {
+  const s3 = s3OptionsOf(config);
+  return s3
+    ? createS3Storage(s3, { error: (details, message) => log.error(details, message) })
+    : createDiskStorage(path.join(config.dataDir, 'uploads'));
 }
 
 /** The built React app for every path outside /api, with the single-page fallback. */

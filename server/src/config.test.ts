@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, s3OptionsOf } from './config.ts';
 
 /** The message of the ConfigError that loading this environment throws. */
 function failureOf(env: Record<string, string>): string {
@@ -181,5 +181,40 @@ describe('loadConfig in production', () => {
         'http://localhost:3000',
       ]);
     }
+  });
+});
+
+describe('S3-compatible object storage settings', () => {
+  const s3 = {
+    S3_ENDPOINT: 'https://s3.ap-south-1.amazonaws.com',
+    S3_BUCKET: 'lawcoach-files',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'secret-example-key',
+  };
+
+  it('is off by default and on with all four settings, with a region and the addressing style', () => {
+    expect(s3OptionsOf(loadConfig({}))).toBeNull();
+    expect(s3OptionsOf(loadConfig(s3))).toEqual({
+      endpoint: s3.S3_ENDPOINT,
+      bucket: 'lawcoach-files',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret-example-key',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'ap-south-1', S3_FORCE_PATH_STYLE: 'true' });
+    expect(s3OptionsOf(minio)).toMatchObject({ region: 'ap-south-1', forcePathStyle: true });
+  });
+
+  it('refuses a partial or bad configuration, naming each variable, never the secret', () => {
+    const partial = failureOf({ S3_BUCKET: 'lawcoach-files' });
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) expect(partial).toContain(name);
+    expect(partial).not.toMatch(/S3_BUCKET:/);
+    expect(failureOf({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toContain('S3_SECRET_ACCESS_KEY: required');
+    expect(failureOf({ ...s3, S3_ENDPOINT: 'ftp://files' })).toMatch(/\bS3_ENDPOINT\b/);
+    expect(failureOf({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toMatch(/\bS3_BUCKET\b/);
+    expect(failureOf({ ...s3, S3_REGION: 'India South' })).toMatch(/\bS3_REGION\b/);
+    expect(failureOf({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toMatch(/\bS3_FORCE_PATH_STYLE\b/);
+    expect(failureOf({ ...s3, S3_BUCKET: 'x' })).not.toContain(s3.S3_SECRET_ACCESS_KEY);
   });
 });

@@ -49,6 +49,22 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
     .default('lawcoach:rl:'),
+  // S3-compatible object storage for uploaded files (docs/operations.md, "File storage"); unset: DATA_DIR/uploads.
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be the http(s):// address of the S3-compatible service' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as ap-south-1 (or auto)')
+    .default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -83,6 +99,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PAYMENT_GATEWAY=${c.PAYMENT_GATEWAY}`).join('\n')}`,
     );
   }
+  const s3 = s3Problems(c);
+  if (s3.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${s3.map((k) => `  ${k}: required when any S3_ variable is set`).join('\n')}`);
   const unsafe = productionProblems(c);
   if (unsafe.length > 0) {
     throw new ConfigError(
@@ -93,6 +112,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Object storage is all or nothing: with one of its four settings given, the others are missing ones. */
+function s3Problems(c: z.infer<typeof envSchema>): string[] {
+  if (!S3_KEYS.some((k) => c[k])) return [];
+  return S3_KEYS.filter((k) => !c[k]);
+}
+
+/** The object storage settings, when configured (docs/operations.md, "File storage"). */
+export function s3OptionsOf(c: Config) {
+  if (!c.S3_ENDPOINT || !c.S3_BUCKET || !c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY) return null;
+  return {
+    endpoint: c.S3_ENDPOINT,
+    bucket: c.S3_BUCKET,
+    accessKeyId: c.S3_ACCESS_KEY_ID,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+    region: c.S3_REGION,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -491,3 +491,4 @@ export const instituteSettings = pgTable('institute_settings', {
   whatsapp: text('whatsapp'),
   updatedAt: ts('updated_at'),
 });
+export * from './schema-materials.ts';

@@ -7,6 +7,7 @@ import { sniffImage } from '../lib/storage.ts';
 import { GALLERY_SEED_DIR } from '../paths.ts';
 import { seedDemoBatches } from './seed-batches.ts';
 import { seedDemoExam } from './seed-exams.ts';
+import { seedDemoMaterials } from './seed-materials.ts';
 import { announcements, centres, courses, galleryImages, instituteSettings, users } from './schema.ts';
 
 const GALLERY_DIR = GALLERY_SEED_DIR;
@@ -192,6 +193,7 @@ export async function seed(
   await seedDemoExam(db);
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
+  await seedDemoMaterials(ctx);
   return admin;
 }
 

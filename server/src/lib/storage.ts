@@ -1,16 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 import { AppError } from './errors.ts';
 
-/** Files go through this interface: local disk by default (docs/operations.md). Keys are always generated. */
+/**
+ * Files go through this interface: local disk by default, S3-compatible object storage when S3_* is
+ * configured (docs/operations.md, "File storage"). Keys are always generated.
+ */
 export interface Storage {
-  put(data: Buffer, extension: string): Promise<string>;
+  put(data: Buffer, extension: StoredExtension): Promise<string>;
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
+/** The kinds of file kept: images (gallery, formatted text) and PDFs (study materials). */
+export type StoredExtension = 'jpg' | 'png' | 'webp' | 'pdf';
+
+const KEY_PATTERN = /^[0-9a-f-]{36}\.(jpg|png|webp|pdf)$/;
+const CONTENT_TYPES: Record<StoredExtension, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+const newKey = (extension: StoredExtension) => `${randomUUID()}.${extension}`;
 
 export function createDiskStorage(root: string): Storage {
   const fileOf = (key: string) => {
@@ -20,7 +34,7 @@ export function createDiskStorage(root: string): Storage {
   return {
     async put(data, extension) {
       await fs.mkdir(root, { recursive: true });
-      const key = `${randomUUID()}.${extension}`;
+      const key = newKey(extension);
       await fs.writeFile(path.join(root, key), data);
       return key;
     },
@@ -32,6 +46,83 @@ export function createDiskStorage(root: string): Storage {
     async remove(key) {
       const file = fileOf(key);
       if (file) await fs.rm(file, { force: true });
+    },
+  };
+}
+
+export type S3Options = {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO, most self-hosted servers). */
+  forcePathStyle: boolean;
+};
+
+/** Where a storage reports what it does not tell the client (the app's pino logger). */
+export type StorageLog = { error: (details: object, message: string) => void };
+
+const S3_TIMEOUT_MS = 120_000;
+const storageDown = () => new AppError('UNAVAILABLE', 'File storage is not reachable at the moment. Please try again shortly.');
+
+/**
+ * S3-compatible object storage (AWS S3, Cloudflare R2, MinIO, DigitalOcean Spaces, ...), requests signed
+ * with AWS Signature V4. Same contract as the disk: generated keys only; a missing object reads as null.
+ * A storage that cannot be reached or refuses answers 503 to the caller; the details go to the log.
+ */
+export function createS3Storage(o: S3Options, log: StorageLog): Storage {
+  const client = new AwsClient({ accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey, region: o.region, service: 's3' });
+  const base = new URL(o.endpoint);
+  const urlOf = (key: string) => {
+    const url = new URL(base.toString());
+    const root = url.pathname.replace(/\/$/, '');
+    if (o.forcePathStyle) url.pathname = `${root}/${o.bucket}/${key}`;
+    else {
+      url.hostname = `${o.bucket}.${url.hostname}`;
+      url.pathname = `${root}/${key}`;
+    }
+    return url.toString();
+  };
+  const send = async (key: string, init: RequestInit) => {
+    try {
+      return await client.fetch(urlOf(key), { ...init, signal: AbortSignal.timeout(S3_TIMEOUT_MS) });
+    } catch (err) {
+      log.error({ err, key }, `S3 ${init.method} failed`);
+      throw storageDown();
+    }
+  };
+  const refused = async (res: Response, what: string) => {
+    log.error({ status: res.status, body: (await res.text().catch(() => '')).slice(0, 500) }, `S3 ${what} refused`);
+    return storageDown();
+  };
+  return {
+    async put(data, extension) {
+      const key = newKey(extension);
+      const res = await send(key, {
+        method: 'PUT',
+        body: data as Uint8Array<ArrayBuffer>,
+        headers: { 'content-type': CONTENT_TYPES[extension] },
+      });
+      if (!res.ok) throw await refused(res, `PUT ${key}`);
+      await res.arrayBuffer();
+      return key;
+    },
+    async get(key) {
+      if (!KEY_PATTERN.test(key)) return null;
+      const res = await send(key, { method: 'GET' });
+      if (res.status === 404) {
+        await res.arrayBuffer();
+        return null;
+      }
+      if (!res.ok) throw await refused(res, `GET ${key}`);
+      return Buffer.from(await res.arrayBuffer());
+    },
+    async remove(key) {
+      if (!KEY_PATTERN.test(key)) return;
+      const res = await send(key, { method: 'DELETE' });
+      if (!res.ok && res.status !== 404) throw await refused(res, `DELETE ${key}`);
+      await res.arrayBuffer();
     },
   };
 }

@@ -162,6 +162,7 @@ describe('allowed calls', () => {
     'GET /api/batches/:id/sessions',
     'GET /api/sessions/:id/attendance',
     'GET /api/calendar/:file',
+    'GET /api/materials/:id/download',
   ]);
   /** Reads that need a query the matrix does not send (a batch, a date): past the guard, they answer 400. */
   const BAD_QUERY_READS = new Set(['GET /api/attendance', 'GET /api/sessions']);

@@ -28,6 +28,8 @@ export function paramsOfA(w: World) {
     ['/api/sessions/', '00000000-0000-4000-8000-000000000000'],
     // No coupon id is known to the world (the seeded ones are looked up by nobody): the admin's answer 404.
     ['/api/coupons/', '00000000-0000-4000-8000-000000000000'],
+    // No material of the world: the admin's answer 404, a student's download too.
+    ['/api/materials/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
@@ -97,6 +99,14 @@ export function bodyFor(key: string, w: World): unknown {
     'PATCH /api/users/:id': { isActive: false },
     'POST /api/coupons': { code: `MATRIX${Date.now() % 100000}`, percent: 5 },
     'PATCH /api/coupons/:id': { isActive: false },
+    'POST /api/materials': {
+      title: 'Fake',
+      subject: 'Fake',
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      courses: [w.course._id],
+      batches: [],
+    },
+    'PATCH /api/materials/:id': { title: 'Renamed' },
   };
   return bodies[key];
 }

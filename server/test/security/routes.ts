@@ -47,6 +47,13 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/gallery/files/:key': 'public',
   'POST /api/uploads': 'admin',
   'GET /api/uploads/files/:key': 'public',
+  'GET /api/materials': 'admin',
+  'POST /api/materials': 'admin',
+  'PATCH /api/materials/:id': 'admin',
+  'DELETE /api/materials/:id': 'admin',
+  'GET /api/materials/student': 'student',
+  // A student gets only a material for their course or batch (else 404); staff any.
+  'GET /api/materials/:id/download': 'user',
   'GET /api/exam-presets': 'admin',
   'GET /api/exams': 'user',
   'GET /api/exams/student/available': 'student',

@@ -63,6 +63,7 @@ const routes: RouteObject[] = [
           { path: '/student/results/:id/analysis', element: student(page(() => import('../features/analysis/analysis-page.tsx'))) },
           { path: '/student/results/:id/review', element: student(page(() => import('../features/analysis/review-page.tsx'))) },
           { path: '/student/revision', element: student(page(() => import('../features/analysis/revision-page.tsx'))) },
+          { path: '/student/materials', element: student(page(() => import('../features/materials/student-materials-page.tsx'))) },
           { path: '/student/admission', element: student(page(() => import('../features/student/admission-page.tsx'))) },
           { path: '/student/payment', element: student(page(() => import('../features/payments/fee-payment-page.tsx'))) },
           // The success page links to /student/payments (docs/product.md section 2): the same screen.
@@ -81,7 +82,7 @@ const routes: RouteObject[] = [
           { path: '/admin/students', element: admin(page(() => import('../features/students/students-page.tsx'))) },
           { path: '/admin/students/import', element: admin(page(() => import('../features/batches/import-students-page.tsx'))) },
           { path: '/admin/students/:id', element: admin(page(() => import('../features/students/student-detail-page.tsx'))) },
-          { path: '/admin/materials', element: admin(page(() => import('../features/admin/materials-page.tsx'))) },
+          { path: '/admin/materials', element: admin(page(() => import('../features/materials/materials-page.tsx'))) },
           { path: '/admin/courses', element: admin(page(() => import('../features/courses/courses-page.tsx'))) },
           { path: '/admin/coupons', element: admin(page(() => import('../features/coupons/coupons-page.tsx'))) },
           { path: '/admin/announcements', element: admin(page(() => import('../features/announcements/announcements-page.tsx'))) },

@@ -94,8 +94,11 @@ export async function api<T>(path: string, { method = 'GET', body, signal, skipA
  * name the server gives in Content-Disposition, else `fallbackName`. A refusal throws the server's
  * message, else `failure`.
  */
-export async function downloadFile(path: string, { fallbackName, failure }: { fallbackName: string; failure: string }): Promise<void> {
-  const res = await send(path, 'GET', {});
+export async function downloadFile(
+  path: string,
+  { fallbackName, failure, timeoutMs }: { fallbackName: string; failure: string; timeoutMs?: number },
+): Promise<void> {
+  const res = await send(path, 'GET', { timeoutMs });
   if (!res.ok) {
     signOutOn401(res.status);
     const body = (await res.json().catch(() => null)) as { message?: string; code?: string } | null;

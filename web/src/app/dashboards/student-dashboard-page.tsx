@@ -10,6 +10,7 @@ import { RecentResults, ResultStats } from '../../features/student/components/re
 import { useAuth } from '../../lib/auth.tsx';
 // The batch, its week of classes and the student's attendance belong to the batches feature.
 import { MyAttendanceCard, MyClassesCard } from '../../features/batches/components/my-classes.tsx';
+import { MaterialsCard } from '../../features/materials/components/materials-card.tsx';
 
 /** docs/product.md section 2 "Student dashboard": profile, enrolment, fees and installments
  * (GET /api/payments/student), available exams, results and stats. */
@@ -35,6 +36,7 @@ export default function StudentDashboardPage() {
             {user && <ProfileCard user={user} />}
             <EnrolmentCard />
             <MyAttendanceCard />
+            <MaterialsCard />
           </div>
         </div>
       </div>

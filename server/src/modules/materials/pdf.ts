@@ -1,0 +1,102 @@
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { formatDateTime } from '@app/common';
+import { MATERIAL_MSG } from '@app/common/schemas/materials';
+import { badRequest } from '../../lib/errors.ts';
+
+// A study material's PDF: checked by its content when uploaded, stamped with its reader when downloaded
+// (docs/product-materials.md, "Downloads").
+
+const PDF_MAGIC = Buffer.from('%PDF-');
+
+/**
+ * A PDF by its content, never its name or the browser's word: it starts with `%PDF-`, pdf-lib reads it
+ * (an encrypted one cannot be stamped, so it is refused too) and it has at least one page.
+ */
+export async function checkPdf(data: Buffer): Promise<{ pageCount: number }> {
+  const refuse = (message: string) => badRequest(message, { file: message });
+  if (data.length === 0) throw refuse(MATERIAL_MSG.fileEmpty);
+  if (data.length < PDF_MAGIC.length || !data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw refuse(MATERIAL_MSG.notPdf);
+  let pageCount = 0;
+  try {
+    // Pages are read the way the stamp reads them: a document whose page tree is broken fails here.
+    const doc = await PDFDocument.load(data, { updateMetadata: false, throwOnInvalidObject: false });
+    pageCount = doc.getPages().length;
+    // Stamped once now, so that every later download can be.
+    if (pageCount > 0) await stampPdf(data, 'check');
+  } catch {
+    throw refuse(MATERIAL_MSG.unreadablePdf);
+  }
+  if (pageCount === 0) throw refuse(MATERIAL_MSG.unreadablePdf);
+  return { pageCount };
+}
+
+/** WinAnsi (the standard fonts' encoding) cannot show every character a name may hold; those become '?'. */
+const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+/** Who a copy is for: a student's name and registration number, or a member of staff's name. */
+export type StampOwner = { name: string; registrationNumber: string | null; staff: boolean };
+
+const numericDateFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' });
+/** The day in India as en-IN writes it in figures: 25/11/2026. */
+const numericDate = (at: Date) => numericDateFmt.format(at);
+
+/** The line printed on every page: who downloaded the copy, and when (en-IN, IST). */
+export function stampLine(owner: StampOwner, at: Date): string {
+  const who = owner.staff ? `${owner.name} (staff copy)` : `${owner.name} (${owner.registrationNumber ?? 'no registration number'})`;
+  return winAnsi(`Downloaded by ${who} on ${formatDateTime(at)} IST (${numericDate(at)}). For personal study only: do not share.`);
+}
+
+function drawFitted(page: PDFPage, font: PDFFont, text: string, at: { x: number; y: number; width: number; rotate: number }) {
+  const size = Math.max(4, Math.min(8, (at.width / font.widthOfTextAtSize(text, 1)) * 0.98));
+  page.drawText(text, { x: at.x, y: at.y, size, font, color: rgb(0.35, 0.35, 0.35), opacity: 0.9, rotate: degrees(at.rotate) });
+}
+
+/** The PDF with `line` along the bottom of every page as the reader sees it (turned pages included). */
+export async function stampPdf(data: Buffer, line: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(data, { updateMetadata: false, throwOnInvalidObject: false });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const margin = 12;
+  for (const page of doc.getPages()) {
+    const box = page.getCropBox();
+    const rotation = ((page.getRotation().angle % 360) + 360) % 360;
+    // The text runs along what the reader sees as the bottom edge, whatever /Rotate the page has.
+    if (rotation === 90)
+      drawFitted(page, font, line, { x: box.x + box.width - margin, y: box.y + margin, width: box.height - 2 * margin, rotate: 90 });
+    else if (rotation === 180)
+      drawFitted(page, font, line, {
+        x: box.x + box.width - margin,
+        y: box.y + box.height - margin,
+        width: box.width - 2 * margin,
+        rotate: 180,
+      });
+    else if (rotation === 270)
+      drawFitted(page, font, line, {
+        x: box.x + margin,
+        y: box.y + box.height - margin,
+        width: box.height - 2 * margin,
+        rotate: 270,
+      });
+    else drawFitted(page, font, line, { x: box.x + margin, y: box.y + margin / 2 + 2, width: box.width - 2 * margin, rotate: 0 });
+  }
+  return doc.save();
+}
+
+/** A small real PDF: the demo material of the seed and the tests' uploads. */
+export async function samplePdf(title: string, pages: string[][]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  for (const [i, lines] of pages.entries()) {
+    const page = doc.addPage([595.28, 841.89]);
+    let y = page.getHeight() - 60;
+    page.drawText(winAnsi(title), { x: 50, y, size: 16, font: bold });
+    y -= 30;
+    for (const text of lines) {
+      page.drawText(winAnsi(text), { x: 50, y, size: 11, font: regular, maxWidth: 495, lineHeight: 14 });
+      y -= 18;
+    }
+    page.drawText(`Page ${i + 1} of ${pages.length}`, { x: 50, y: 30, size: 9, font: regular });
+  }
+  return Buffer.from(await doc.save());
+}
