@@ -28,6 +28,8 @@ export function paramsOfA(w: World) {
     ['/api/sessions/', '00000000-0000-4000-8000-000000000000'],
     // No coupon id is known to the world (the seeded ones are looked up by nobody): the admin's answer 404.
     ['/api/coupons/', '00000000-0000-4000-8000-000000000000'],
+    // No bank question in the world: the admin's answer 404.
+    ['/api/question-bank/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
@@ -97,6 +99,9 @@ export function bodyFor(key: string, w: World): unknown {
     'PATCH /api/users/:id': { isActive: false },
     'POST /api/coupons': { code: `MATRIX${Date.now() % 100000}`, percent: 5 },
     'PATCH /api/coupons/:id': { isActive: false },
+    'POST /api/question-bank/questions': { question: 'Forged?', options: ['a', 'b'], correctAnswer: 0 },
+    'PATCH /api/question-bank/questions/:id': { topic: 'Forged' },
+    'POST /api/question-bank/draw': { section: 'Legal Reasoning', count: 1 },
   };
   return bodies[key];
 }
