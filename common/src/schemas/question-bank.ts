@@ -331,3 +331,28 @@ export const drawPreviewBody = drawInput.extend({
 });
 export type DrawPreviewBody = z.input<typeof drawPreviewBody>;
 export type DrawPreviewData = z.output<typeof drawPreviewBody>;
+
+/** cyrb53: a fast 53-bit string hash (not for secrets), as hex. */
+function hash53(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+}
+
+/**
+ * The duplicate key of a bank question: its normalised text; a question on a passage is keyed with its
+ * passage too ("Which of the following follows from the passage?" is a new question under another passage).
+ */
+export function duplicateKey(question: string, passage: string | null): string {
+  const q = normaliseQuestion(question);
+  if (!passage) return q;
+  const p = normaliseQuestion(passage);
+  return `${hash53(p)}:${p.length}|${q}`;
+}

@@ -10,6 +10,7 @@ import {
   type BankQuestionData,
   type BankQuestionPatch,
   type BankVersion,
+  duplicateKey,
 } from '@app/common/schemas/question-bank';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,7 +18,7 @@ import { bankPassages, bankQuestions, bankQuestionVersions, type BankVersionSnap
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { FileRow } from './parse.ts';
-import { type CheckedRow, checkRows, duplicateKey, type ImportItem } from './validate.ts';
+import { type CheckedRow, checkRows, type ImportItem } from './validate.ts';
 
 // The question bank (docs/product-question-bank.md).
 

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { BANK_EXAMS, type BankExam, normaliseQuestion } from '@app/common/schemas/question-bank';
+import { BANK_EXAMS, type BankExam } from '@app/common/schemas/question-bank';
 import { PAPER_LIMITS } from '@app/common/schemas/exams';
 import type { FileRow } from './parse.ts';
 
@@ -170,15 +169,4 @@ export function checkRows(rows: FileRow[]): CheckedRow[] {
       },
     };
   });
-}
-
-/**
- * The duplicate key: the normalised question text; a question on a passage is keyed with its passage
- * too ("Which of the following follows from the passage?" is a new question under another passage).
- */
-export function duplicateKey(question: string, passage: string | null): string {
-  const q = normaliseQuestion(question);
-  if (!passage) return q;
-  const p = createHash('sha256').update(normaliseQuestion(passage)).digest('hex').slice(0, 32);
-  return `${p}|${q}`;
 }
