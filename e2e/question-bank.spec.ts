@@ -69,7 +69,7 @@ test("an admin imports the sample workbook and Word file after a dry run, and re
   await page.getByLabel('Topic').selectOption('');
   await page.getByLabel('Search').fill('candid');
   await expect(page.getByText('Page 1 of 1 · 1 question')).toBeVisible();
-  await expect(page.getByRole('cell', { name: /closest in meaning to "candid"/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Choose the word closest in meaning to "candid"/ })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/question-bank-list.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

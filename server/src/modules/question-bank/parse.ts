@@ -63,7 +63,7 @@ async function readXlsx(data: Buffer): Promise<string[][]> {
 function readCsv(data: Buffer): string[][] {
   if (data.includes(0)) throw fail(BANK_MESSAGES.unreadable);
   try {
-    return parse(data, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+    return parse(data, { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }) as string[][];
   } catch {
     throw fail(BANK_MESSAGES.unreadable);
   }
