@@ -131,6 +131,9 @@ export default function QuestionBankPage() {
                 <div className="grid gap-1">
                   {q.passage && <p className="line-clamp-2 text-xs text-slate-500">Passage: {q.passage.body}</p>}
                   <p className="font-medium text-slate-900">{q.question}</p>
+                  <p className="text-xs text-slate-600">
+                    Answer {LETTERS[q.correctAnswer]}: {q.options[q.correctAnswer]}
+                  </p>
                 </div>
               )}
               actions={(q) => (
