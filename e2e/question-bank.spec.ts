@@ -95,6 +95,8 @@ test('an admin builds a paper from the bank: one question picked, three drawn', 
   await expect(picker.getByLabel('Section')).toHaveValue('English Language');
   await picker.getByLabel('Search').fill('candid');
   await picker.getByRole('checkbox', { name: /closest in meaning to "candid"/ }).check();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/question-bank-picker.png' });
   await picker.getByRole('button', { name: 'Add 1 question' }).click();
   await expect(page.getByText('Choose the word closest in meaning to "candid".')).toBeVisible();
 
