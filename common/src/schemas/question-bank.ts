@@ -296,25 +296,8 @@ export const drawInput = z.object({
 export type DrawInput = z.output<typeof drawInput>;
 
 /** True when the value is a `{ bankQuestionId }` reference rather than a whole question. */
-export const isBankRef = (v: unknown): v is BankRef => v !== null && typeof v === 'object' && 'bankQuestionId' in v && !('question' in v);
-
-/** Whether an exam body names the bank anywhere (a reference or a draw). */
-export function usesBank(body: unknown): boolean {
-  if (body === null || typeof body !== 'object') return false;
-  const b = body as { questions?: unknown; sections?: unknown };
-  const any = (list: unknown) => Array.isArray(list) && list.some(isBankRef);
-  if (any(b.questions)) return true;
-  if (!Array.isArray(b.sections)) return false;
-  return b.sections.some((s) => {
-    if (s === null || typeof s !== 'object') return false;
-    const sec = s as { questions?: unknown; passages?: unknown; draw?: unknown };
-    if (sec.draw !== undefined && sec.draw !== null) return true;
-    if (any(sec.questions)) return true;
-    return (
-      Array.isArray(sec.passages) && sec.passages.some((p) => p && typeof p === 'object' && any((p as { questions?: unknown }).questions))
-    );
-  });
-}
+export const isBankRef = (v: unknown): v is BankRef =>
+  v !== null && typeof v === 'object' && typeof (v as { bankQuestionId?: unknown }).bankQuestionId === 'string' && !('question' in v);
 
 /** Normalised question text: case, spacing and punctuation do not make a question new. */
 export const normaliseQuestion = (text: string) =>

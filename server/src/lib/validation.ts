@@ -12,7 +12,7 @@ export const isUnstorableText = (text: string): boolean =>
   text.includes('\u0000') || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 
 /** The path to the first unstorable string or key, if any. */
-function findUnstorable(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
+export function findUnstorable(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
   if (typeof value === 'string') return isUnstorableText(value) ? path : null;
   if (typeof value !== 'object' || value === null || depth > 64) return null;
   for (const [key, child] of Object.entries(value)) {

@@ -12,6 +12,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { bankPassages, bankQuestions } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { findUnstorable } from '../../lib/validation.ts';
 import { toBankDtos } from './service.ts';
 
 // Papers from the bank (docs/product-question-bank.md, "Papers from the bank"): before an exam body is
@@ -66,7 +67,8 @@ function namesBank(body: Obj): boolean {
  * validate and the bank link of each question in paper order, or null when the body names no bank item.
  */
 export async function resolveBankPaper(db: Db, body: unknown): Promise<{ body: Obj; links: (BankLink | null)[] } | null> {
-  if (!isObj(body) || !namesBank(body)) return null;
+  // Text PostgreSQL cannot store is refused by the route's validation (lib/validation.ts), never queried with.
+  if (!isObj(body) || !namesBank(body) || findUnstorable(body)) return null;
   const out: Obj = { ...body };
 
   // Every id the body names, loaded at once.

@@ -9,6 +9,8 @@ import { BANK_COLUMNS, BANK_MESSAGES } from '@app/common/schemas/question-bank';
 import { ADMIN, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { bankQuestions, questions } from '../../db/schema.ts';
 import { createCourse } from '../exams/test-fixtures.ts';
+import type { FileRow } from './parse.ts';
+import { checkRows } from './validate.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const sample = (name: string) => fs.readFileSync(path.join(root, 'web/public/samples', name));
@@ -278,6 +280,10 @@ describe('import from a workbook', () => {
     ]);
     const res = await upload(file, 'f.xlsx', false);
     expect(res.json()).toEqual({ imported: 1, skipped: 0 });
+    // Text the database cannot store (which a parser might still hand over) is a row error, never a 500.
+    const cells = Object.fromEntries([...BANK_COLUMNS, 'exam', 'tags'].map((c) => [c, ''])) as FileRow['cells'];
+    const [checked] = checkRows([{ row: 2, cells: { ...cells, question: 'Bad \uD800 text?', option_a: 'a', option_b: 'b', answer: 'A' } }]);
+    expect(checked.errors).toEqual(['question: text contains characters that cannot be stored']);
     const { items } = await list('?q=typed%20as%20a%20formula');
     expect(items[0].options).toEqual(['2', '3', '4', '=SUM(A1:A2)']);
   });
@@ -618,5 +624,40 @@ describe('export and round trip', () => {
       questions: e.questions.map(({ _id, section, passage, ...q }) => ({ ...q, onPassage: passage !== null })),
     });
     expect(strip(again.json())).toEqual(strip(exam));
+  });
+});
+
+describe('odd bank references', () => {
+  it('a reference that is not text, or not an id, is a 400, never a 500', async () => {
+    const body = (q: unknown) => ({
+      title: 'x',
+      description: 'd',
+      course: courseId,
+      duration: 10,
+      totalMarks: 1,
+      passingMarks: 0,
+      sections: [{ title: 'S', questions: [q] }],
+    });
+    for (const q of [{ bankQuestionId: 42 }, { bankQuestionId: 'not-an-id' }, { bankQuestionId: null }]) {
+      const res = await t.admin.post('/api/exams', body(q));
+      expect(res.statusCode, `${JSON.stringify(q)} ${res.body}`).toBe(400);
+    }
+    const flat = await t.admin.post('/api/exams', { ...body(null), sections: undefined, questions: [{ bankQuestionId: 7 }] });
+    expect(flat.statusCode).toBe(400);
+  });
+});
+
+describe('unstorable text in a draw', () => {
+  it('is refused by the validation before any query', async () => {
+    const res = await t.admin.post('/api/exams', {
+      title: 'x',
+      description: 'd',
+      course: courseId,
+      duration: 10,
+      totalMarks: 1,
+      passingMarks: 0,
+      sections: [{ title: 'S\u0000', draw: { count: 1, topic: 'T\u0000' } }],
+    });
+    expect(res.statusCode).toBe(400);
   });
 });

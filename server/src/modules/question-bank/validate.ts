@@ -1,5 +1,6 @@
 import { BANK_EXAMS, type BankExam } from '@app/common/schemas/question-bank';
 import { PAPER_LIMITS } from '@app/common/schemas/exams';
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../lib/validation.ts';
 import type { FileRow } from './parse.ts';
 
 // The rules of one import row (docs/product-question-bank.md, "Row errors"); every message names its column.
@@ -62,6 +63,10 @@ export function checkRows(rows: FileRow[]): CheckedRow[] {
   return rows.map((r) => {
     const c = r.cells;
     const errors: string[] = [...(r.faults ?? [])];
+    for (const [column, value] of Object.entries(c)) {
+      if (isUnstorableText(value)) errors.push(`${column}: ${UNSTORABLE_TEXT_MESSAGE.toLowerCase()}`);
+    }
+    if (errors.length > (r.faults?.length ?? 0)) return { row: r.row, errors, item: null };
     const question = c.question.trim();
     if (!question) errors.push('question: the question is blank');
     tooLong(question, 10_000, 'question', errors);
