@@ -2,6 +2,7 @@
 //   [--minutes=M] (storm exam length) [--runs=R] (Lighthouse runs per page) [--duration=S] (autocannon seconds)
 // Runs each benchmark against the production build in a separate server process, prints its table and
 // `verdict: pass|fail`, writes JSON under bench/results/ and exits non-zero on fail.
+import { bankImportBench } from './bank-import.mjs';
 import { importBench } from './import.mjs';
 import { ensureWebBuild, loadNote, parseArgs } from './lib/common.mjs';
 import { pages } from './pages.mjs';
@@ -10,12 +11,13 @@ import { resultsBench } from './results.mjs';
 import { startup } from './startup.mjs';
 import { storm } from './storm.mjs';
 
-const ALL = { storm, reads, pages, startup, import: importBench, results: resultsBench };
+const ALL = { storm, reads, pages, startup, import: importBench, results: resultsBench, 'bank-import': bankImportBench };
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const names = args.names.length ? args.names : Object.keys(ALL);
-  for (const n of names) if (!ALL[n]) throw new Error(`Unknown benchmark "${n}" (storm, reads, pages, startup, import, results)`);
+  for (const n of names)
+    if (!ALL[n]) throw new Error(`Unknown benchmark "${n}" (storm, reads, pages, startup, import, results, bank-import)`);
   const dbs = args.db === 'both' ? ['pglite', 'postgres'] : [args.db];
   console.log(`bench: ${names.join(', ')} on ${dbs.join(' and ')}; ${loadNote()}`);
   ensureWebBuild();

@@ -29,6 +29,7 @@ import { examRoutes } from './modules/exams/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { materialRoutes } from './modules/materials/routes.ts';
+import { questionBankRoutes } from './modules/question-bank/routes.ts';
 import { examPresetRoutes } from './modules/exams/presets.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { Mailer } from './modules/mail/service.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(galleryRoutes, { prefix: '/gallery' });
       await api.register(examRoutes, { prefix: '/exams' });
       await api.register(examPresetRoutes, { prefix: '/exam-presets' });
+      await api.register(questionBankRoutes, { prefix: '/question-bank' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(materialRoutes, { prefix: '/materials' });
       await api.register(submissionRoutes, { prefix: '/submissions' });

@@ -341,8 +341,11 @@ export const questions = pgTable(
     /** Null: the exam's penalty applies. */
     negativeMarks: marksColumn('negative_marks'),
     explanation: text('explanation'),
+    /** The bank question (and its version) this question was copied from (docs/product-question-bank.md). */
+    bankQuestionId: uuid('bank_question_id'),
+    bankVersion: integer('bank_version'),
   },
-  (t) => [index('questions_exam_idx').on(t.examId, t.position)],
+  (t) => [index('questions_exam_idx').on(t.examId, t.position), index('questions_bank_idx').on(t.bankQuestionId)],
 );
 
 export type AttemptAnswers = Record<string, number | string | null>;
@@ -471,6 +474,7 @@ export const rateCounters = pgTable('rate_counters', {
 export * from './schema-payments.ts';
 export * from './schema-batches.ts';
 export * from './schema-results.ts';
+export * from './schema-question-bank.ts';
 
 /** The institute's profile: one row, id 'institute' (docs/product.md section 15). */
 export const instituteSettings = pgTable('institute_settings', {

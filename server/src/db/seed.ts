@@ -1,3 +1,4 @@
+import { seedDemoQuestionBank } from './seed-question-bank.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -191,6 +192,7 @@ export async function seed(
   // Batches first: a demo exam is scheduled for one of them.
   await seedDemoBatches(db);
   await seedDemoExam(db);
+  await seedDemoQuestionBank(db);
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
   await seedDemoMaterials(ctx);

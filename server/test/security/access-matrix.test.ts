@@ -161,6 +161,8 @@ describe('allowed calls', () => {
     'GET /api/batches/:id',
     'GET /api/batches/:id/sessions',
     'GET /api/sessions/:id/attendance',
+    'GET /api/question-bank/questions/:id',
+    'GET /api/question-bank/questions/:id/versions',
     'GET /api/calendar/:file',
     'GET /api/materials/:id/download',
   ]);

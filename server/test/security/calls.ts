@@ -30,6 +30,8 @@ export function paramsOfA(w: World) {
     ['/api/coupons/', '00000000-0000-4000-8000-000000000000'],
     // No material of the world: the admin's answer 404, a student's download too.
     ['/api/materials/', '00000000-0000-4000-8000-000000000000'],
+    // No bank question in the world: the admin's answer 404.
+    ['/api/question-bank/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
@@ -107,6 +109,9 @@ export function bodyFor(key: string, w: World): unknown {
       batches: [],
     },
     'PATCH /api/materials/:id': { title: 'Renamed' },
+    'POST /api/question-bank/questions': { question: 'Forged?', options: ['a', 'b'], correctAnswer: 0 },
+    'PATCH /api/question-bank/questions/:id': { topic: 'Forged' },
+    'POST /api/question-bank/draw': { section: 'Legal Reasoning', count: 1 },
   };
   return bodies[key];
 }

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { courses, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { BankLink } from '../question-bank/from-bank.ts';
 import type { QuestionRow } from './dto.ts';
 import { findExamForAdmin, findExamUsage, loadQuestions } from './queries.ts';
 import { scheduleAudit, scheduleColumns } from './schedule.ts';
@@ -115,12 +116,30 @@ async function writeStructure(tx: Tx, examId: string, input: ExamData, paper: Pa
   }));
 }
 
-async function insertQuestions(tx: Tx, examId: string, input: ExamData, paper: PaperQuestion[], places: Place[], keepIds: Set<string>) {
+/**
+ * `keep`: the ids of the exam's questions before the save (a question sent back with one keeps it) and
+ * the bank question each was copied from; `links`: the bank origin of each question of the paper as sent.
+ */
+async function insertQuestions(
+  tx: Tx,
+  examId: string,
+  input: ExamData,
+  paper: PaperQuestion[],
+  places: Place[],
+  keep: Map<string, BankLink | null>,
+  links: (BankLink | null)[],
+) {
   await insertChunked(
-    paper.map((p, i) => ({
-      ...questionColumns(examId, p.question, i, places[i], input.negativeMarks),
-      ...(p.question._id && keepIds.has(p.question._id) ? { id: p.question._id } : {}),
-    })),
+    paper.map((p, i) => {
+      const kept = p.question._id && keep.has(p.question._id) ? p.question._id : null;
+      const link = links[i] ?? (kept ? keep.get(kept) : null) ?? null;
+      return {
+        ...questionColumns(examId, p.question, i, places[i], input.negativeMarks),
+        ...(kept ? { id: kept } : {}),
+        bankQuestionId: link?.bankQuestionId ?? null,
+        bankVersion: link?.bankVersion ?? null,
+      };
+    }),
     (chunk) => tx.insert(questions).values(chunk),
   );
 }
@@ -131,7 +150,7 @@ const paperCounts = (input: ExamData, paper: PaperQuestion[]) => ({
   passages: (input.sections ?? []).reduce((n, s) => n + s.passages.length, 0),
 });
 
-export async function createExam(ctx: Ctx, actor: Actor, input: ExamData) {
+export async function createExam(ctx: Ctx, actor: Actor, input: ExamData, links: (BankLink | null)[] = []) {
   const paper = paperQuestions(input);
   const examId = await ctx.db.transaction(async (tx) => {
     await checkCourse(tx, input.course, null);
@@ -141,7 +160,7 @@ export async function createExam(ctx: Ctx, actor: Actor, input: ExamData) {
       .values({ ...examColumns(input), ...schedule, createdBy: actor.id })
       .returning({ id: exams.id });
     const places = await writeStructure(tx, row.id, input, paper);
-    await insertQuestions(tx, row.id, input, paper, places, new Set());
+    await insertQuestions(tx, row.id, input, paper, places, new Map(), links);
     await recordAudit(tx, actor, 'exam.create', 'exam', row.id, null, {
       title: input.title,
       ...paperCounts(input, paper),
@@ -182,7 +201,7 @@ function matchLockedQuestions(existing: QuestionRow[], incoming: QuestionData[],
   });
 }
 
-export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: ExamData) {
+export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: ExamData, links: (BankLink | null)[] = []) {
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(exams).where(eq(exams.id, examId)).for('update');
     if (!before) throw notFound(EXAM_MESSAGES.notFound);
@@ -212,10 +231,19 @@ export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: 
       }
     } else {
       // Nobody has answered yet: replace the questions, keeping the ids the form sent back.
-      const ownIds = new Set(existing.map((q) => q.id));
+      const origins = await tx
+        .select({ id: questions.id, bankQuestionId: questions.bankQuestionId, bankVersion: questions.bankVersion })
+        .from(questions)
+        .where(eq(questions.examId, examId));
+      const keep = new Map(
+        origins.map((o) => [
+          o.id,
+          o.bankQuestionId && o.bankVersion !== null ? { bankQuestionId: o.bankQuestionId, bankVersion: o.bankVersion } : null,
+        ]),
+      );
       await tx.delete(questions).where(eq(questions.examId, examId));
       const places = await writeStructure(tx, examId, input, paper);
-      await insertQuestions(tx, examId, input, paper, places, ownIds);
+      await insertQuestions(tx, examId, input, paper, places, keep, links);
     }
     // updatedAt also versions the questions (the submit path caches them by it).
     await tx

@@ -18,7 +18,9 @@ import { overrideBody, overrideSchema } from '@app/common/schemas/exam-schedule'
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
 import { saveAttemptAnswers, startAttempt } from '../attempts/attempt.ts';
+import { type BankLink, resolveBankPaper } from '../question-bank/from-bank.ts';
 import { createExam, deleteExam, setExamActive, updateExam } from './authoring.ts';
+import { exportExamWorkbook } from './export.ts';
 import { createOverride, findOverrides } from './overrides.ts';
 import { updateExamSchedule } from './schedule.ts';
 import { findAvailableExams, findExamForAdmin, findExamForStudent, findExams } from './queries.ts';
@@ -26,6 +28,17 @@ import { findAvailableExams, findExamForAdmin, findExamForStudent, findExams } f
 export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['exams'];
+  /**
+   * Questions named by `{ bankQuestionId }` and sections' `draw` become copies of the bank's questions
+   * before the body is validated (docs/product-question-bank.md); the origin of each copy is kept here.
+   */
+  const bankLinks = new WeakMap<object, (BankLink | null)[]>();
+  const fromBank = async (req: { body: unknown; raw: object }) => {
+    const resolved = await resolveBankPaper(ctx.db, req.body);
+    if (!resolved) return;
+    req.body = resolved.body;
+    bankLinks.set(req.raw, resolved.links);
+  };
 
   app.get('/', { onRequest: requireUser, schema: { tags, response: { 200: z.array(examListItemSchema) } } }, async (req) =>
     findExams(ctx, actorOf(req)),
@@ -47,20 +60,35 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/', { onRequest: requireAdmin, schema: { tags, body: examBody, response: { 201: examAdminSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createExam(ctx, actorOf(req), req.body)),
+  app.post(
+    '/',
+    { onRequest: requireAdmin, preValidation: fromBank, schema: { tags, body: examBody, response: { 201: examAdminSchema } } },
+    async (req, reply) => reply.status(201).send(await createExam(ctx, actorOf(req), req.body, bankLinks.get(req.raw))),
   );
 
   app.patch(
     '/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } } },
+    {
+      onRequest: requireAdmin,
+      preValidation: fromBank,
+      schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } },
+    },
     async (req) => {
       const body = req.body;
-      if ('title' in body) return updateExam(ctx, actorOf(req), req.params.id, body);
+      if ('title' in body) return updateExam(ctx, actorOf(req), req.params.id, body, bankLinks.get(req.raw));
       if ('scheduleOnly' in body) return updateExamSchedule(ctx, actorOf(req), req.params.id, body);
       return setExamActive(ctx, actorOf(req), req.params.id, body.isActive);
     },
   );
+
+  // The paper in the question template's workbook format (docs/product-question-bank.md, "Export").
+  app.get('/:id/export.xlsx', { onRequest: requireAdmin, schema: { tags, params: idParams } }, async (req, reply) => {
+    const { filename, data } = await exportExamWorkbook(ctx, req.params.id);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(data);
+  });
 
   app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) => {
     await deleteExam(ctx, actorOf(req), req.params.id);

@@ -1,9 +1,10 @@
 import type { ExamAdmin, QuestionInput } from '@app/common/schemas/exams';
 import type { ExamPreset } from '@app/common/schemas/exam-presets';
-import { draftFromQuestion, draftToInput, marksOf, type QuestionDraft } from './question-draft.ts';
+import type { BankQuestion } from '@app/common/schemas/question-bank';
+import { draftFromBank, draftFromQuestion, draftToInput, marksOf, type QuestionDraft } from './question-draft.ts';
 
 /** A passage as the form holds it, with its questions in order. */
-export type PassageDraft = { key: string; _id?: string; body: string; questions: QuestionDraft[] };
+export type PassageDraft = { key: string; _id?: string; body: string; questions: QuestionDraft[]; bankPassageId?: string };
 /** A section as the form holds it; `expected` is the question range of the preset it came from. */
 export type SectionDraft = {
   key: string;
@@ -78,4 +79,28 @@ export function moved<T>(list: T[], index: number, by: -1 | 1): T[] {
   const [item] = next.splice(index, 1);
   next.splice(to, 0, item);
   return next;
+}
+
+/** The bank questions the paper already holds (a draw never picks them again). */
+export const bankIdsOf = (sections: SectionDraft[]) =>
+  sections.flatMap(sectionQuestions).flatMap((q) => (q.bankQuestionId ? [q.bankQuestionId] : []));
+
+/**
+ * Adds copies of bank questions to a section: a standalone question as a standalone question, a
+ * question on a bank passage into that passage (added once to the section, then shared).
+ */
+export function withBankQuestions(section: SectionDraft, picked: BankQuestion[]): SectionDraft {
+  const passages = [...section.passages];
+  const questions = [...section.questions];
+  for (const q of picked) {
+    if (!q.passage) {
+      questions.push(draftFromBank(q));
+      continue;
+    }
+    const bankPassageId = q.passage._id;
+    const i = passages.findIndex((p) => p.bankPassageId === bankPassageId);
+    if (i >= 0) passages[i] = { ...passages[i], questions: [...passages[i].questions, draftFromBank(q)] };
+    else passages.push({ ...newPassage(), body: q.passage.body, bankPassageId, questions: [draftFromBank(q)] });
+  }
+  return { ...section, passages, questions };
 }

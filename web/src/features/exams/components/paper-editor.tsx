@@ -1,8 +1,18 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Library, Plus, Shuffle, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/field.tsx';
+import { BankPicker, DrawDialog } from './bank-picker.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
-import { moved, newPassage, newSection, type PassageDraft, type SectionDraft, sectionQuestions } from './paper-draft.ts';
+import {
+  bankIdsOf,
+  moved,
+  newPassage,
+  newSection,
+  type PassageDraft,
+  type SectionDraft,
+  sectionQuestions,
+  withBankQuestions,
+} from './paper-draft.ts';
 import type { QuestionDraft } from './question-draft.ts';
 import { QuestionEditor } from './question-editor.tsx';
 import { QuestionList } from './question-list.tsx';
@@ -22,6 +32,11 @@ type Props = { sections: SectionDraft[]; onChange: (sections: SectionDraft[]) =>
  */
 export function PaperEditor({ sections, onChange, locked }: Props) {
   const [target, setTarget] = useState<Target | null>(null);
+  /** The section the bank picker or the draw adds to. */
+  const [fromBank, setFromBank] = useState<{ section: string; mode: 'pick' | 'draw' } | null>(null);
+  const bankSection = sections.find((s) => s.key === fromBank?.section);
+  const addFromBank = (picked: Parameters<typeof withBankQuestions>[1]) =>
+    fromBank && updateSection(fromBank.section, (s) => withBankQuestions(s, picked));
   const updateSection = (key: string, patch: (s: SectionDraft) => SectionDraft) =>
     onChange(sections.map((s) => (s.key === key ? patch(s) : s)));
   const updatePassage = (sKey: string, pKey: string, patch: (p: PassageDraft) => PassageDraft) =>
@@ -136,6 +151,16 @@ export function PaperEditor({ sections, onChange, locked }: Props) {
           )}
           <h5 className="text-sm font-semibold text-slate-700">Standalone questions</h5>
           {questionBlock(s, null, s.questions, (questions) => updateSection(s.key, (x) => ({ ...x, questions })))}
+          {!locked && (
+            <div className="flex flex-wrap gap-2">
+              <button type="button" className={buttonClass.secondary} onClick={() => setFromBank({ section: s.key, mode: 'pick' })}>
+                <Library aria-hidden="true" className="h-4 w-4" /> Add from bank
+              </button>
+              <button type="button" className={buttonClass.secondary} onClick={() => setFromBank({ section: s.key, mode: 'draw' })}>
+                <Shuffle aria-hidden="true" className="h-4 w-4" /> Draw N questions
+              </button>
+            </div>
+          )}
         </SectionCard>
       ))}
       {!locked && (
@@ -147,6 +172,20 @@ export function PaperEditor({ sections, onChange, locked }: Props) {
           <Plus aria-hidden="true" className="h-4 w-4" /> Add section
         </button>
       )}
+      <BankPicker
+        open={fromBank?.mode === 'pick'}
+        onOpenChange={(open) => !open && setFromBank(null)}
+        sectionTitle={bankSection?.title ?? ''}
+        inPaper={bankIdsOf(sections)}
+        onAdd={addFromBank}
+      />
+      <DrawDialog
+        open={fromBank?.mode === 'draw'}
+        onOpenChange={(open) => !open && setFromBank(null)}
+        sectionTitle={bankSection?.title ?? ''}
+        inPaper={bankIdsOf(sections)}
+        onAdd={addFromBank}
+      />
     </div>
   );
 }

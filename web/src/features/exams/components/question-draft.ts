@@ -1,5 +1,6 @@
 import { MCQ_OPTION_SLOTS, NEW_QUESTION_MARKS } from '@app/common/constants';
 import type { QuestionAdmin, QuestionInput, QuestionType } from '@app/common/schemas/exams';
+import type { BankQuestion } from '@app/common/schemas/question-bank';
 
 /** A question as the form holds it: MCQ always has 4 option slots (docs/product.md section 9). */
 export type QuestionDraft = {
@@ -13,6 +14,9 @@ export type QuestionDraft = {
   /** This question's own penalty; blank: the exam's. */
   negativeMarks: number | string;
   explanation: string;
+  /** A copy from the question bank: where it came from (docs/product-question-bank.md). */
+  bankQuestionId?: string;
+  bankVersion?: number;
 };
 
 let seq = 0;
@@ -49,8 +53,27 @@ export function draftFromQuestion(q: QuestionAdmin, examPenalty = 0): QuestionDr
   };
 }
 
-export function draftToInput(d: QuestionDraft): QuestionInput {
+/** A copy of a bank question, linked to the version it copies. */
+export function draftFromBank(q: BankQuestion): QuestionDraft {
+  const options = [...q.options];
+  while (options.length < MCQ_OPTION_SLOTS) options.push('');
   return {
+    key: nextKey(),
+    type: 'mcq',
+    question: q.question,
+    options,
+    correctAnswer: q.correctAnswer,
+    marks: q.marks,
+    negativeMarks: q.negativeMarks ?? '',
+    explanation: q.explanation ?? '',
+    bankQuestionId: q._id,
+    bankVersion: q.version,
+  };
+}
+
+export function draftToInput(d: QuestionDraft): QuestionInput & { bankQuestionId?: string; bankVersion?: number } {
+  return {
+    ...(d.bankQuestionId ? { bankQuestionId: d.bankQuestionId, bankVersion: d.bankVersion } : {}),
     _id: d._id,
     type: d.type,
     question: d.question,

@@ -1,0 +1,131 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponse } from '@app/common/schemas/auth';
+import {
+  BANK_IMPORT_MAX_BYTES,
+  BANK_MESSAGES,
+  bankDryRunResponse,
+  bankImportQuery,
+  bankImportResponse,
+  bankListQuery,
+  bankListResponse,
+  bankQuestionBody,
+  bankQuestionPatch,
+  bankQuestionSchema,
+  bankVersionSchema,
+  drawPreviewBody,
+} from '@app/common/schemas/question-bank';
+import { badRequest } from '../../lib/errors.ts';
+import { idParams } from '../../lib/route-schemas.ts';
+import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { drawPreview } from './from-bank.ts';
+import { readBankFile } from './parse.ts';
+import {
+  createBankQuestion,
+  deleteBankQuestion,
+  dryRunImport,
+  getBankQuestion,
+  importRows,
+  listBankQuestions,
+  listVersions,
+  updateBankQuestion,
+} from './service.ts';
+import { bankCsv, bankWorkbook } from './workbook.ts';
+
+/** /api/question-bank (docs/product-question-bank.md). Admin only. */
+export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const tags = ['question-bank'];
+  // Only this scope parses multipart bodies: one file of at most 10 MB.
+  await app.register(multipart, { limits: { fileSize: BANK_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  app.get('/template.csv', { onRequest: requireAdmin, schema: { tags } }, async (_req, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="question-template.csv"')
+      .send(bankCsv([])),
+  );
+
+  app.get('/template.xlsx', { onRequest: requireAdmin, schema: { tags } }, async (_req, reply) =>
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="question-template.xlsx"')
+      .send(await bankWorkbook([])),
+  );
+
+  app.post(
+    '/import',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        querystring: bankImportQuery,
+        response: { 200: z.union([bankDryRunResponse, bankImportResponse]) },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest(BANK_MESSAGES.noFile, { file: BANK_MESSAGES.noFile });
+      // A body the multipart parser refuses (no boundary, cut or malformed) is the sender's fault: 400.
+      const file = await req.file().catch(() => {
+        throw badRequest(BANK_MESSAGES.noFile, { file: BANK_MESSAGES.noFile });
+      });
+      if (file?.fieldname !== 'file') throw badRequest(BANK_MESSAGES.noFile, { file: BANK_MESSAGES.noFile });
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch {
+        throw badRequest(BANK_MESSAGES.tooLarge, { file: BANK_MESSAGES.tooLarge });
+      }
+      const rows = await readBankFile(data, file.filename ?? '');
+      return req.query.dryRun ? dryRunImport(ctx, rows) : importRows(ctx, actorOf(req), rows, file.filename ?? '');
+    },
+  );
+
+  app.get(
+    '/questions',
+    { onRequest: requireAdmin, schema: { tags, querystring: bankListQuery, response: { 200: bankListResponse } } },
+    async (req) => listBankQuestions(ctx, req.query),
+  );
+
+  app.post(
+    '/questions',
+    { onRequest: requireAdmin, schema: { tags, body: bankQuestionBody, response: { 201: bankQuestionSchema } } },
+    async (req, reply) => reply.status(201).send(await createBankQuestion(ctx, actorOf(req), req.body)),
+  );
+
+  app.get(
+    '/questions/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: bankQuestionSchema } } },
+    async (req) => getBankQuestion(ctx, req.params.id),
+  );
+
+  app.get(
+    '/questions/:id/versions',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: z.array(bankVersionSchema) } } },
+    async (req) => listVersions(ctx, req.params.id),
+  );
+
+  app.patch(
+    '/questions/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, body: bankQuestionPatch, response: { 200: bankQuestionSchema } } },
+    async (req) => updateBankQuestion(ctx, actorOf(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/questions/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (req) => {
+      await deleteBankQuestion(ctx, actorOf(req), req.params.id);
+      return { message: BANK_MESSAGES.deleted };
+    },
+  );
+
+  // The exam builder's "Draw N questions": a random pick it shows before the paper is saved.
+  app.post(
+    '/draw',
+    { onRequest: requireAdmin, schema: { tags, body: drawPreviewBody, response: { 200: z.array(bankQuestionSchema) } } },
+    async (req) => drawPreview(ctx, req.body),
+  );
+};
