@@ -39,7 +39,8 @@ export const feePlanSchema = z
       ctx.addIssue({ code: 'custom', path: ['dueDates'], message: FEE_PLAN_MSG.dueDatesCount(plan.installments) });
       return;
     }
-    // YYYY-MM-DD strings order as their dates do.
+    // YYYY-MM-DD strings order as their dates do; a date that is not one has its own message already.
+    if (!dates.every(isIsoDate)) return;
     if (dates.some((d, i) => i > 0 && d <= dates[i - 1])) {
       ctx.addIssue({ code: 'custom', path: ['dueDates'], message: FEE_PLAN_MSG.dueDatesOrder });
     }

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useStudentAdmission } from '../../api/student-admission.ts';
 import { usePaymentSummary } from './api/student-summary.ts';
 import { InstallmentForm } from './components/installment-form.tsx';
+import { InstallmentSchedule } from './components/installment-schedule.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -79,6 +80,7 @@ export default function CoursePaymentPage() {
               {s.discountAmount > 0 && <Row label="Discount">{formatINR(s.discountAmount)}</Row>}
               <Row label="Still due">{formatINR(due)}</Row>
             </dl>
+            <InstallmentSchedule installments={s.installments} />
           </section>
           <section aria-labelledby="student-title" className={card}>
             <h2 id="student-title" className="mb-2 text-lg font-semibold text-brand-800">
@@ -105,6 +107,7 @@ export default function CoursePaymentPage() {
               due={due}
               defaultInstallment={next?.installmentNumber ?? 1}
               defaultAmount={next && next.amount > 0 ? next.amount : null}
+              installmentCount={s.installments.length}
             />
           )}
         </section>

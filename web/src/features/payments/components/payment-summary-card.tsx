@@ -1,13 +1,12 @@
-import { formatDate } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
-import type { Installment, PaymentSummary } from '@app/common/schemas/payments';
+import type { PaymentSummary } from '@app/common/schemas/payments';
 import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { buttonClass } from '../../../components/field.tsx';
 import { usePaymentSummary } from '../api/student-summary.ts';
-import { installmentLabel } from '../labels.ts';
+import { InstallmentSchedule } from './installment-schedule.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 
 // docs/product.md section 3 "Payment summary": completed, partial, anything else shown as unpaid.
@@ -19,12 +18,6 @@ const overall = (s: PaymentSummary['paymentStatus']) =>
   ) : (
     <Badge tone="red">Unpaid</Badge>
   );
-
-const installmentBadge: Record<Installment['status'], { tone: 'green' | 'amber' | 'red'; label: string }> = {
-  paid: { tone: 'green', label: 'Paid' },
-  pending: { tone: 'amber', label: 'Pending' },
-  overdue: { tone: 'red', label: 'Overdue' },
-};
 
 /** Paid is money actually received (net of refunds); a coupon's discount is its own figure. */
 function Figures({ s }: { s: PaymentSummary }) {
@@ -50,51 +43,6 @@ function Figures({ s }: { s: PaymentSummary }) {
         <dd className="text-sm font-bold text-amber-800">{formatINR(s.pendingAmount)}</dd>
       </div>
     </dl>
-  );
-}
-
-function Schedule({ installments }: { installments: Installment[] }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (axe scrollable-region-focusable)
-    <section className="mt-4 overflow-x-auto" aria-label="Installments" tabIndex={0}>
-      <table className="min-w-full text-sm">
-        <caption className="mb-1 text-left text-sm font-semibold text-slate-700">Installment schedule</caption>
-        <thead className="whitespace-nowrap text-left text-xs text-slate-500">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              No.
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Amount
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Due date
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="hidden py-1 font-medium sm:table-cell">
-              Paid on
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {installments.map((i) => (
-            <tr key={i.installmentNumber}>
-              <td className="py-1.5 pr-2">{installmentLabel(i.installmentNumber)}</td>
-              <td className="whitespace-nowrap py-1.5 pr-2">{formatINR(i.amount)}</td>
-              <td className="whitespace-nowrap py-1.5 pr-2">{formatDate(i.dueDate)}</td>
-              <td className="py-1.5 pr-2">
-                <Badge tone={installmentBadge[i.status].tone}>{installmentBadge[i.status].label}</Badge>
-                {/* On a phone the paid date goes under the status: five columns do not fit 375 px. */}
-                {i.paidDate && <span className="block whitespace-nowrap text-xs text-slate-500 sm:hidden">{formatDate(i.paidDate)}</span>}
-              </td>
-              <td className="hidden whitespace-nowrap py-1.5 sm:table-cell">{i.paidDate ? formatDate(i.paidDate) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
   );
 }
 
@@ -126,7 +74,7 @@ export function PaymentSummaryCard() {
           <>
             <p className="mb-3 text-sm text-slate-600">{s.course.name}</p>
             <Figures s={s} />
-            <Schedule installments={s.installments} />
+            <InstallmentSchedule installments={s.installments} />
           </>
         )}
       </QueryState>
