@@ -7,6 +7,7 @@ import { sniffImage } from '../lib/storage.ts';
 import { GALLERY_SEED_DIR } from '../paths.ts';
 import { seedDemoBatches } from './seed-batches.ts';
 import { seedDemoExam } from './seed-exams.ts';
+import { demoFeePlan } from './seed-fee-plans.ts';
 import { announcements, centres, courses, galleryImages, instituteSettings, users } from './schema.ts';
 
 const GALLERY_DIR = GALLERY_SEED_DIR;
@@ -183,7 +184,7 @@ export async function seed(
 
   const [{ n: courseCount }] = await db.select({ n: count() }).from(courses);
   if (courseCount === 0) {
-    await db.insert(courses).values(COURSES.map((c) => ({ ...c, feeType: 'full' as const })));
+    await db.insert(courses).values(COURSES.map((c) => ({ ...c, feeType: 'full' as const, feePlan: demoFeePlan(c.name) })));
     const now = Date.now();
     await db.insert(announcements).values(ANNOUNCEMENTS.map(({ ageDays, ...a }) => ({ ...a, publishDate: new Date(now - ageDays * day) })));
   }
