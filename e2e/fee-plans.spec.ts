@@ -84,7 +84,7 @@ test('an admin sets a 3-installment plan on a course; a student admitted to it s
   const sp = await context.newPage();
   await signIn(sp, email, password);
   await sp.goto('/student/dashboard');
-  const schedule = sp.getByRole('region', { name: 'Installments' });
+  const schedule = sp.getByRole('region', { name: 'Fee schedule' });
   await expect(schedule).toContainText('Installment schedule (3 installments)');
   const rows = schedule.getByRole('row');
   await expect(rows).toHaveCount(4);
@@ -105,8 +105,8 @@ test('an admin sets a 3-installment plan on a course; a student admitted to it s
   // On a phone.
   await sp.setViewportSize({ width: 390, height: 844 });
   await sp.goto('/student/dashboard');
-  await expect(sp.getByRole('region', { name: 'Installments' }).getByRole('row')).toHaveCount(4);
-  await sp.getByRole('region', { name: 'Installments' }).screenshot({ path: 'test-results/fee-plans-student-phone.png' });
+  await expect(sp.getByRole('region', { name: 'Fee schedule' }).getByRole('row')).toHaveCount(4);
+  await sp.getByRole('region', { name: 'Fee schedule' }).screenshot({ path: 'test-results/fee-plans-student-phone.png' });
   // The admin edits the course on a phone: the plan reads back as saved.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: `Edit ${courseName}` }).click();

@@ -19,7 +19,7 @@ export function InstallmentSchedule({ installments }: { installments: Installmen
   const count = installments.length;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (axe scrollable-region-focusable)
-    <section className="mt-4 overflow-x-auto" aria-label="Installments" tabIndex={0}>
+    <section className="mt-4 overflow-x-auto" aria-label="Fee schedule" tabIndex={0}>
       <table className="min-w-full text-sm">
         <caption className="mb-1 text-left text-sm font-semibold text-slate-700">
           Installment schedule{count === 1 ? ': the whole fee in one installment' : ` (${count} installments)`}
@@ -47,20 +47,18 @@ export function InstallmentSchedule({ installments }: { installments: Installmen
           {installments.map((i) => (
             <tr key={i.installmentNumber}>
               <td className="py-1.5 pr-2">{installmentLabel(i.installmentNumber, count)}</td>
-              <td className="whitespace-nowrap py-1.5 pr-2">
-                {formatINR(i.amount)}
-                {/* Part of it paid: what is still due of it. */}
-                {i.paid > 0 && i.outstanding > 0 && (
-                  <span className="block text-xs text-slate-500">
-                    {formatINR(i.paid)} paid, {formatINR(i.outstanding)} due
-                  </span>
-                )}
-              </td>
+              <td className="whitespace-nowrap py-1.5 pr-2">{formatINR(i.amount)}</td>
               <td className={`whitespace-nowrap py-1.5 pr-2 ${i.status === 'overdue' ? 'font-semibold text-red-800' : ''}`}>
                 {formatDate(i.dueDate)}
               </td>
               <td className="py-1.5 pr-2">
                 <Badge tone={installmentBadge[i.status].tone}>{installmentBadge[i.status].label}</Badge>
+                {/* Part of it paid: what is still due of it. */}
+                {i.paid > 0 && i.outstanding > 0 && (
+                  <span className="block whitespace-nowrap text-xs text-slate-600">
+                    {formatINR(i.paid)} paid, {formatINR(i.outstanding)} due
+                  </span>
+                )}
                 {/* On a phone the paid date goes under the status: five columns do not fit 375 px. */}
                 {i.paidDate && <span className="block whitespace-nowrap text-xs text-slate-500 sm:hidden">{formatDate(i.paidDate)}</span>}
               </td>
