@@ -101,6 +101,8 @@ test('an admin sets a 3-installment plan on a course; a student admitted to it s
   await sp.goto('/payment/admission');
   await expect(sp.getByLabel('Installment').locator('option')).toHaveText(['1st', '2nd', 'Final']);
   await expect(sp.getByLabel('Amount to pay (₹)')).toHaveValue('10000');
+  await expectAccessible(sp);
+  await sp.screenshot({ path: 'test-results/fee-plans-course-payment-desktop.png', fullPage: true });
 
   // On a phone.
   await sp.setViewportSize({ width: 390, height: 844 });
