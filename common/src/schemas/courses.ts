@@ -1,6 +1,57 @@
 import { z } from 'zod';
 import { FEE_TYPES } from '../constants.ts';
+import { FEE_PLAN_LIMITS, isIsoDate } from '../rules/fee-plans.ts';
 import { hasAtMostPaise } from '../rules/money.ts';
+
+export const FEE_PLAN_MSG = {
+  installments: `The number of installments must be a whole number from ${FEE_PLAN_LIMITS.minInstallments} to ${FEE_PLAN_LIMITS.maxInstallments}`,
+  dueDate: 'Each due date must be a real date written YYYY-MM-DD',
+  dueDatesCount: (n: number) => `Due dates: give exactly ${n} ${n === 1 ? 'date' : 'dates'}, one per installment`,
+  dueDatesOrder: 'Due dates must be strictly increasing: each one later than the one before',
+} as const;
+
+/**
+ * A course's fee plan (docs/product.md section 11, "Fee plans"): 1 to 12 installments; without
+ * `dueDates` they fall due monthly from the admission date, with them on the admin's dates (one per
+ * installment, strictly increasing). `dueDates: null` reads as none.
+ */
+export const feePlanSchema = z
+  .object(
+    {
+      installments: z.coerce
+        .number({ error: FEE_PLAN_MSG.installments })
+        .int(FEE_PLAN_MSG.installments)
+        .min(FEE_PLAN_LIMITS.minInstallments, FEE_PLAN_MSG.installments)
+        .max(FEE_PLAN_LIMITS.maxInstallments, FEE_PLAN_MSG.installments),
+      dueDates: z
+        .array(z.string({ error: FEE_PLAN_MSG.dueDate }).trim().refine(isIsoDate, FEE_PLAN_MSG.dueDate), {
+          error: 'Due dates must be a list of dates',
+        })
+        .max(FEE_PLAN_LIMITS.maxInstallments, `Due dates: at most ${FEE_PLAN_LIMITS.maxInstallments} dates`)
+        .nullish(),
+    },
+    { error: 'The fee plan must be an object: { installments, dueDates? }' },
+  )
+  .superRefine((plan, ctx) => {
+    const dates = plan.dueDates;
+    if (!dates) return;
+    if (dates.length !== plan.installments) {
+      ctx.addIssue({ code: 'custom', path: ['dueDates'], message: FEE_PLAN_MSG.dueDatesCount(plan.installments) });
+      return;
+    }
+    // YYYY-MM-DD strings order as their dates do; a date that is not one has its own message already.
+    if (!dates.every(isIsoDate)) return;
+    if (dates.some((d, i) => i > 0 && d <= dates[i - 1])) {
+      ctx.addIssue({ code: 'custom', path: ['dueDates'], message: FEE_PLAN_MSG.dueDatesOrder });
+    }
+  })
+  .transform((plan) =>
+    plan.dueDates ? { installments: plan.installments, dueDates: plan.dueDates } : { installments: plan.installments },
+  );
+export type FeePlanInput = z.input<typeof feePlanSchema>;
+
+/** A plan as the API answers it: `dueDates` only when the admin listed them. */
+export const feePlanResponse = z.object({ installments: z.number(), dueDates: z.array(z.string()).optional() });
 
 // Course form rules, docs/product.md section 5.
 export const courseBody = z.object({
@@ -20,6 +71,8 @@ export const courseBody = z.object({
     .transform((list) => list.map((f) => f.trim()).filter((f) => f.length > 0))
     .refine((list) => list.length > 0, 'Please add at least one feature'),
   isActive: z.boolean().optional(),
+  /** Absent on a new course: 4 installments, monthly; absent on an update: the plan stays as it is. */
+  feePlan: feePlanSchema.optional(),
 });
 export type CourseBody = z.input<typeof courseBody>;
 
@@ -33,6 +86,7 @@ export const courseSchema = z.object({
   duration: z.string(),
   features: z.array(z.string()),
   isActive: z.boolean(),
+  feePlan: feePlanResponse,
   createdAt: z.string(),
 });
 export type Course = z.infer<typeof courseSchema>;

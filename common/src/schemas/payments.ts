@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FEE_TYPES, INSTALLMENT_OPTIONS } from '../constants.ts';
+import { FEE_TYPES } from '../constants.ts';
+import { FEE_PLAN_LIMITS } from '../rules/fee-plans.ts';
 import { hasAtMostPaise } from '../rules/money.ts';
 
 // Payments: fee payment, installment (course) payment, status pages, history, summary and the admin
@@ -27,6 +28,7 @@ export const PAYMENT_MSG = {
   invalidAmount: 'Please enter a valid amount',
   amountAboveDue: (due: string) => `Please enter a valid amount: at most ${due} is still due`,
   nothingDue: 'Your fees are fully paid: nothing is due.',
+  installmentOutOfPlan: (n: number) => `Please choose an installment: your fee plan has ${n} ${n === 1 ? 'installment' : 'installments'}`,
   initiationFailed: 'Payment initiation failed',
   admissionLoadFailed: 'Failed to load admission details',
   noAdmission: 'No approved admission found for your account.',
@@ -184,7 +186,7 @@ export const installmentNumberSchema = z.coerce
   .number({ error: 'Please choose an installment' })
   .int('Please choose an installment')
   .min(1, 'Please choose an installment')
-  .max(INSTALLMENT_OPTIONS.length, 'Please choose an installment');
+  .max(FEE_PLAN_LIMITS.maxInstallments, 'Please choose an installment');
 
 /** POST /api/payments/paytm/initiate (student). Above the fees still due → 400 with PAYMENT_MSG.amountAboveDue. */
 export const initiateInstallmentBody = z.object({
@@ -229,13 +231,19 @@ export const orderIdParams = z.object({ orderId: z.string().trim().min(1).max(10
 
 // ---- Student payment summary (dashboard) ----
 
+/** One installment of the admission's fee plan (docs/product.md section 11, "Fee plans"). */
 export const installmentSchema = z.object({
   type: z.enum(['monthly', 'installment']),
   installmentNumber: z.number(),
   amount: z.number(),
+  /** The IST calendar day it falls due: YYYY-MM-DD. */
   dueDate: z.string(),
   status: z.enum(INSTALLMENT_STATUSES),
   paidDate: z.string().nullable(),
+  /** What the payments cover of it (rupees; money covers installments in due-date order). */
+  paid: z.number(),
+  /** amount - paid. */
+  outstanding: z.number(),
 });
 export type Installment = z.infer<typeof installmentSchema>;
 

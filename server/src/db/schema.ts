@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FeePlan } from '@app/common/rules/fee-plans';
 import { createdAt, id, marksColumn, ts, updatedAt } from './columns.ts';
 
 export const centres = pgTable('centres', {
@@ -139,6 +140,8 @@ export const courses = pgTable('courses', {
   category: text('category').notNull().default(''),
   duration: text('duration').notNull(),
   features: jsonb('features').$type<string[]>().notNull().default([]),
+  /** How the fee is paid: installments and their due dates (docs/product.md section 11, "Fee plans"). */
+  feePlan: jsonb('fee_plan').$type<FeePlan>().notNull().default({ installments: 4 }),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -225,6 +228,8 @@ export const admissionRequests = pgTable(
     batchYear: text('batch_year'),
     /** The course fee at approval (paise): what the student owes, whatever the course's price later (docs/product.md section 11). */
     feePaise: bigint('fee_paise', { mode: 'number' }),
+    /** The course's fee plan at approval: the student's schedule, whatever the course's plan later (docs/product.md section 11). */
+    feePlan: jsonb('fee_plan').$type<FeePlan>(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     approvedAt: ts('approved_at'),

@@ -34,6 +34,15 @@ describe('demo seed', () => {
       'LSAT Preparation': [20000, '4 months'],
       'Judiciary Exam': [30000, '8 months'],
     });
+    // Two demo courses have plans other than the default four monthly installments (docs/product.md section 11).
+    const plans = Object.fromEntries(
+      list.map((c: { name: string; feePlan: { installments: number; dueDates?: string[] } }) => [c.name, c.feePlan]),
+    );
+    expect(plans['CLAT Preparation']).toEqual({ installments: 4 });
+    expect(plans['Judiciary Exam']).toEqual({ installments: 8 });
+    expect(plans['AILET Preparation'].installments).toBe(3);
+    expect(plans['AILET Preparation'].dueDates).toHaveLength(3);
+    expect(plans['AILET Preparation'].dueDates.every((d: string) => d.endsWith('-10'))).toBe(true);
   });
 
   it('creates announcements of several types, priorities and audiences', async () => {

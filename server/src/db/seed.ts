@@ -9,6 +9,7 @@ import { GALLERY_SEED_DIR } from '../paths.ts';
 import { seedDemoBatches } from './seed-batches.ts';
 import { seedDemoExam } from './seed-exams.ts';
 import { seedDemoMaterials } from './seed-materials.ts';
+import { demoFeePlan } from './seed-fee-plans.ts';
 import { announcements, centres, courses, galleryImages, instituteSettings, users } from './schema.ts';
 
 const GALLERY_DIR = GALLERY_SEED_DIR;
@@ -185,7 +186,7 @@ export async function seed(
 
   const [{ n: courseCount }] = await db.select({ n: count() }).from(courses);
   if (courseCount === 0) {
-    await db.insert(courses).values(COURSES.map((c) => ({ ...c, feeType: 'full' as const })));
+    await db.insert(courses).values(COURSES.map((c) => ({ ...c, feeType: 'full' as const, feePlan: demoFeePlan(c.name) })));
     const now = Date.now();
     await db.insert(announcements).values(ANNOUNCEMENTS.map(({ ageDays, ...a }) => ({ ...a, publishDate: new Date(now - ageDays * day) })));
   }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_FEE_PLAN } from '@app/common/rules/fee-plans';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { admissionRequests, courses, users } from '../../db/schema.ts';
@@ -31,7 +32,11 @@ export type Enrolment = {
 export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolment) {
   const { request, now } = e;
   const [course] = request.courseId
-    ? await tx.select({ name: courses.name, pricePaise: courses.pricePaise }).from(courses).where(eq(courses.id, request.courseId)).limit(1)
+    ? await tx
+        .select({ name: courses.name, pricePaise: courses.pricePaise, feePlan: courses.feePlan })
+        .from(courses)
+        .where(eq(courses.id, request.courseId))
+        .limit(1)
     : [];
   const year = yearInIndia(now);
   await lockNumbering(tx);
@@ -56,7 +61,8 @@ export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolmen
     .returning();
   await tx
     .update(admissionRequests)
-    // The fee is fixed at approval: a later price change does not change what this student owes.
+    // The fee and its plan are fixed at approval: a later change to the course's price or plan does not
+    // change what this student owes or when (docs/product.md section 11).
     .set({
       status: 'approved',
       approvedAt: now,
@@ -66,6 +72,7 @@ export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolmen
       admissionNumber,
       batchYear,
       feePaise: course?.pricePaise ?? null,
+      feePlan: course?.feePlan ?? DEFAULT_FEE_PLAN,
       userId: user.id,
     })
     .where(eq(admissionRequests.id, request.id));

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { toPaise, toRupees } from '@app/common';
+import { DEFAULT_FEE_PLAN, type FeePlan } from '@app/common/rules/fee-plans';
 import type { Course } from '@app/common/schemas/courses';
 import type { Actor, Ctx } from '../../context.ts';
 import { batches, courses } from '../../db/schema.ts';
@@ -16,6 +17,14 @@ export type CourseInput = {
   duration: string;
   features: string[];
   isActive?: boolean;
+  /** Absent: a new course gets the default plan, an updated one keeps its plan. */
+  feePlan?: FeePlan;
+};
+
+/** A stored plan as the API answers it: `dueDates` only when the admin listed them. */
+export const toFeePlanDto = (plan: FeePlan | null | undefined): FeePlan => {
+  const p = plan ?? DEFAULT_FEE_PLAN;
+  return p.dueDates?.length ? { installments: p.installments, dueDates: [...p.dueDates] } : { installments: p.installments };
 };
 
 export function toCourseDto(c: CourseRow): Course {
@@ -29,6 +38,7 @@ export function toCourseDto(c: CourseRow): Course {
     duration: c.duration,
     features: c.features,
     isActive: c.isActive,
+    feePlan: toFeePlanDto(c.feePlan),
     createdAt: c.createdAt.toISOString(),
   };
 }
@@ -42,6 +52,7 @@ const toRow = (input: CourseInput) => ({
   duration: input.duration,
   features: input.features,
   ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+  ...(input.feePlan === undefined ? {} : { feePlan: toFeePlanDto(input.feePlan) }),
 });
 
 export async function findPublicCourses(ctx: Ctx) {

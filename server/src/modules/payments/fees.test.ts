@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentRow } from './dto.ts';
-import { type ApprovedAdmission, computeSummary, dueDateOf } from './fees.ts';
+import { type ApprovedAdmission, computeSummary } from './fees.ts';
 
 // The payment summary as a pure function of the admission, the payments and "now".
 
@@ -10,6 +10,7 @@ const admission: ApprovedAdmission = {
   admissionNumber: 'ADM-2026-0001',
   admissionDate: new Date('2026-01-10T09:30:00Z'),
   course: { id: 'course-1', name: 'CLAT', feeType: 'full', pricePaise: 2_500_100 },
+  feePlan: { installments: 4 },
 };
 
 let n = 0;
@@ -53,15 +54,16 @@ function payment(p: Partial<PaymentRow>): PaymentRow {
 const at = (iso: string) => new Date(iso);
 
 describe('due dates', () => {
-  it('are the admission date + 0..3 months, at midnight IST', () => {
-    expect(dueDateOf(admission.admissionDate, 0).toISOString()).toBe('2026-01-09T18:30:00.000Z');
-    expect(dueDateOf(admission.admissionDate, 3).toISOString()).toBe('2026-04-09T18:30:00.000Z');
+  const dueDates = (admissionDate: Date) =>
+    computeSummary({ ...admission, admissionDate }, [], admissionDate).installments.map((i) => i.dueDate);
+  it('are the admission date + 0..3 months, as IST calendar days', () => {
+    expect(dueDates(admission.admissionDate)).toEqual(['2026-01-10', '2026-02-10', '2026-03-10', '2026-04-10']);
   });
   it('clamp to the last day of a shorter month', () => {
-    expect(dueDateOf(new Date('2026-01-31T06:00:00Z'), 1).toISOString()).toBe('2026-02-27T18:30:00.000Z');
+    expect(dueDates(new Date('2026-01-31T06:00:00Z'))[1]).toBe('2026-02-28');
   });
   it('use the IST calendar day (late evening UTC is the next day in India)', () => {
-    expect(dueDateOf(new Date('2026-03-31T20:00:00Z'), 0).toISOString()).toBe('2026-03-31T18:30:00.000Z');
+    expect(dueDates(new Date('2026-03-31T20:00:00Z'))[0]).toBe('2026-04-01');
   });
 });
 

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { DEFAULT_TOTAL_FEES, INSTALLMENT_OPTIONS, toPaise, toRupees } from '@app/common';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { DEFAULT_TOTAL_FEES, toPaise, toRupees } from '@app/common';
+import { DEFAULT_FEE_PLAN, type FeePlan, istDateOf, planDueDates, splitFeePaise } from '@app/common/rules/fee-plans';
 import { type CourseFee, PAYMENT_MSG, type PaymentSummary } from '@app/common/schemas/payments';
 import type { Ctx } from '../../context.ts';
-import { admissionRequests, courses, payments } from '../../db/schema.ts';
+import { admissionRequests, courses, payments, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PaymentRow } from './dto.ts';
 
@@ -16,7 +17,32 @@ export type ApprovedAdmission = {
   admissionNumber: string | null;
   admissionDate: Date;
   course: { id: string | null; name: string; feeType: 'full' | 'monthly'; pricePaise: number };
+  /** The plan the student was admitted with (installments and due dates). */
+  feePlan: FeePlan;
 };
+
+/**
+ * The plan of an admission: the one fixed at approval wins over the course's plan today (as the fee does:
+ * docs/product.md section 11, "Fee plans"); without either, the default four monthly installments.
+ */
+export const admissionFeePlan = (fixed: FeePlan | null | undefined, coursePlan: FeePlan | null | undefined): FeePlan =>
+  fixed ?? coursePlan ?? DEFAULT_FEE_PLAN;
+
+type AdmissionRow = typeof admissionRequests.$inferSelect;
+type CourseRow = typeof courses.$inferSelect;
+
+const toApprovedAdmission = (a: AdmissionRow, c: CourseRow | null): ApprovedAdmission => ({
+  id: a.id,
+  admissionNumber: a.admissionNumber,
+  admissionDate: a.approvedAt ?? a.createdAt,
+  course: {
+    id: c?.id ?? null,
+    name: c?.name ?? 'Course Fee',
+    feeType: c?.feeType ?? 'full',
+    pricePaise: admissionFeePaise(a.feePaise, c?.pricePaise),
+  },
+  feePlan: admissionFeePlan(a.feePlan, c?.feePlan),
+});
 
 /**
  * The fee of an admission: the one fixed at approval (docs/decisions/0001-admission-fee-fixed-at-approval.md)
@@ -34,18 +60,7 @@ export async function findApprovedAdmission(ctx: Ctx, studentId: string): Promis
     .where(and(eq(admissionRequests.userId, studentId), eq(admissionRequests.status, 'approved')))
     .orderBy(desc(admissionRequests.approvedAt))
     .limit(1);
-  if (!row) return null;
-  return {
-    id: row.a.id,
-    admissionNumber: row.a.admissionNumber,
-    admissionDate: row.a.approvedAt ?? row.a.createdAt,
-    course: {
-      id: row.c?.id ?? null,
-      name: row.c?.name ?? 'Course Fee',
-      feeType: row.c?.feeType ?? 'full',
-      pricePaise: admissionFeePaise(row.a.feePaise, row.c?.pricePaise),
-    },
-  };
+  return row ? toApprovedAdmission(row.a, row.c) : null;
 }
 
 /**
@@ -81,8 +96,6 @@ const sumOf = (rows: PaymentRow[]) =>
 
 const statusOf = (creditPaise: number, totalPaise: number): PaymentSummary['paymentStatus'] =>
   creditPaise >= totalPaise ? 'completed' : creditPaise > 0 ? 'partial' : 'unpaid';
-
-type CourseRow = typeof courses.$inferSelect;
 
 /**
  * What this student owes for one course: the admitted course at the admission's fee with every payment
@@ -136,27 +149,16 @@ export async function findCourseFees(ctx: Ctx, studentId: string): Promise<Cours
 
 const paymentsOf = (ctx: Ctx, studentId: string) => ctx.db.select().from(payments).where(eq(payments.studentId, studentId));
 
-/** Calendar date (YYYY-MM-DD) in Asia/Kolkata, where the institute is. */
-const istDate = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-
-/** The admission date plus n calendar months (clamped to the month's last day), as midnight IST. */
-export function dueDateOf(admissionDate: Date, months: number): Date {
-  const [y, m, d] = istDate(admissionDate).split('-').map(Number);
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  const day = Math.min(d, lastDay);
-  return new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), day) - 330 * 60_000);
-}
-
 /**
  * The summary, computed for `now` (injected so the overdue rule can be tested around the due date).
- * Four equal installments (whole rupees; the last takes the remainder) due at the admission date
- * + 0, 1, 2, 3 months. Money paid covers the installments in order of their due dates, whatever
- * installment the student picked when paying: installment k is paid once the completed payments add
- * up to installments 1..k, on the day they did. A student who paid ahead is never shown as overdue,
- * and what the schedule shows unpaid is exactly the pending amount. Unpaid after its due day (IST)
- * an installment is overdue.
+ * The admission's plan gives the installments: the fee split by `splitFeePaise` (whole rupees, the last
+ * taking the remainder) and due on the plan's dates (`planDueDates`: listed, or monthly from the
+ * admission's IST calendar day), each answered as an IST calendar date YYYY-MM-DD. Money paid covers the
+ * installments in order of their due dates, whatever installment the student picked when paying:
+ * installment k is paid once the completed payments add up to installments 1..k, on the day they did
+ * (docs/decisions/0002-installments-covered-in-due-date-order.md). A student who paid ahead is never shown
+ * as overdue, and what the schedule shows outstanding is exactly the pending amount. Unpaid after its due
+ * day (IST) an installment is overdue.
  */
 export function computeSummary(admission: ApprovedAdmission, all: PaymentRow[], now: Date): PaymentSummary {
   const total = admission.course.pricePaise;
@@ -173,23 +175,25 @@ export function computeSummary(admission: ApprovedAdmission, all: PaymentRow[], 
     );
   };
 
-  const n = INSTALLMENT_OPTIONS.length;
-  const part = Math.floor(total / n / 100) * 100;
-  const today = istDate(now);
+  const amounts = splitFeePaise(total, admission.feePlan.installments);
+  const dueDates = planDueDates(admission.feePlan, istDateOf(admission.admissionDate));
+  const today = istDateOf(now);
   let dueSoFar = 0;
-  const installments = INSTALLMENT_OPTIONS.map(({ value }, i) => {
-    const amount = i === n - 1 ? total - part * (n - 1) : part;
+  const installments = amounts.map((amount, i) => {
+    const coveredPaise = Math.min(amount, Math.max(0, paid - dueSoFar));
     dueSoFar += amount;
     const paidDate = amount > 0 ? reachedAt(dueSoFar) : null;
-    const dueDate = dueDateOf(admission.admissionDate, i);
-    const status = paidDate || amount === 0 ? 'paid' : today > istDate(dueDate) ? 'overdue' : 'pending';
+    const dueDate = dueDates[i];
+    const status = paidDate || amount === 0 ? 'paid' : today > dueDate ? 'overdue' : 'pending';
     return {
       type: admission.course.feeType === 'monthly' ? ('monthly' as const) : ('installment' as const),
-      installmentNumber: value,
+      installmentNumber: i + 1,
       amount: toRupees(amount),
-      dueDate: dueDate.toISOString(),
+      dueDate,
       status: status as 'paid' | 'pending' | 'overdue',
       paidDate: paidDate ? paidDate.toISOString() : null,
+      paid: toRupees(coveredPaise),
+      outstanding: toRupees(amount - coveredPaise),
     };
   });
   // The first installment not covered, and what is left of it: the schedule up to it less the credit.
@@ -220,4 +224,98 @@ export async function findStudentSummary(ctx: Ctx, studentId: string, now = new 
   if (!admission) throw notFound(PAYMENT_MSG.noAdmission);
   const rows = await ctx.db.select().from(payments).where(eq(payments.studentId, studentId));
   return { admission, summary: computeSummary(admission, rows, now) };
+}
+
+/** One installment of one student's schedule, as `listInstallmentDues` lists it. Amounts in paise. */
+export type InstallmentDue = {
+  studentId: string;
+  studentName: string;
+  email: string;
+  phone: string | null;
+  admissionId: string;
+  admissionNumber: string | null;
+  courseId: string | null;
+  courseName: string;
+  installmentNumber: number;
+  /** How many installments the student's plan has (the last is the 'Final'). */
+  installmentCount: number;
+  /** The IST calendar day it falls due, YYYY-MM-DD. */
+  dueDate: string;
+  amountPaise: number;
+  /** What the student's payments cover of it (covered in due-date order). */
+  paidPaise: number;
+  outstandingPaise: number;
+  /** As the student's schedule shows it on `now`'s IST day: paid, pending (not yet due or due today) or overdue. */
+  status: 'paid' | 'pending' | 'overdue';
+};
+
+/**
+ * Every installment of every student with an approved admission (the newest, as the student's own
+ * summary uses), with its due date, amount, what is paid and what is outstanding, computed by the same
+ * `computeSummary` as `GET /api/payments/student`: what fee reminders are built from. `now` decides the
+ * status only. Ordered by due date, then student and installment.
+ */
+export async function listInstallmentDues(ctx: Ctx, now = new Date()): Promise<InstallmentDue[]> {
+  const rows = await ctx.db
+    .select({
+      a: admissionRequests,
+      c: courses,
+      u: { firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone },
+    })
+    .from(admissionRequests)
+    .innerJoin(users, eq(users.id, admissionRequests.userId))
+    .leftJoin(courses, eq(courses.id, admissionRequests.courseId))
+    .where(and(eq(admissionRequests.status, 'approved'), isNotNull(admissionRequests.userId)))
+    .orderBy(desc(admissionRequests.approvedAt), desc(admissionRequests.id));
+  // The newest approved admission of each student, as findApprovedAdmission chooses it.
+  const newest = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) if (r.a.userId && !newest.has(r.a.userId)) newest.set(r.a.userId, r);
+  if (newest.size === 0) return [];
+  const studentIds = [...newest.keys()];
+  const paid: PaymentRow[] = [];
+  // In slices, so a large institute never sends one statement thousands of parameters.
+  for (let i = 0; i < studentIds.length; i += 500) {
+    const slice = studentIds.slice(i, i + 500);
+    paid.push(
+      ...(await ctx.db
+        .select()
+        .from(payments)
+        .where(and(inArray(payments.studentId, slice), eq(payments.status, 'completed')))),
+    );
+  }
+  const byStudent = new Map<string, PaymentRow[]>();
+  for (const p of paid) {
+    const list = byStudent.get(p.studentId) ?? [];
+    list.push(p);
+    byStudent.set(p.studentId, list);
+  }
+  const out: InstallmentDue[] = [];
+  for (const [studentId, r] of newest) {
+    const admission = toApprovedAdmission(r.a, r.c);
+    const summary = computeSummary(admission, byStudent.get(studentId) ?? [], now);
+    for (const i of summary.installments) {
+      const amountPaise = toPaise(i.amount);
+      const paidPaise = toPaise(i.paid);
+      out.push({
+        studentId,
+        studentName: `${r.u.firstName} ${r.u.lastName}`.trim(),
+        email: r.u.email,
+        phone: r.u.phone,
+        admissionId: admission.id,
+        admissionNumber: admission.admissionNumber,
+        courseId: admission.course.id,
+        courseName: admission.course.name,
+        installmentNumber: i.installmentNumber,
+        installmentCount: summary.installments.length,
+        dueDate: i.dueDate,
+        amountPaise,
+        paidPaise,
+        outstandingPaise: amountPaise - paidPaise,
+        status: i.status,
+      });
+    }
+  }
+  return out.sort(
+    (x, y) => x.dueDate.localeCompare(y.dueDate) || x.studentId.localeCompare(y.studentId) || x.installmentNumber - y.installmentNumber,
+  );
 }

@@ -25,6 +25,12 @@ export async function initiateInstallment(
   const { admission, summary } = found;
   // The client may send the admission's id or its admission number (GET /api/admissions/student).
   if (input.admissionId !== admission.id && input.admissionId !== admission.admissionNumber) throw notFound(PAYMENT_MSG.noAdmission);
+  // The installment picked must be one of the admission's plan (1 to its number of installments).
+  if (input.installmentNumber > summary.installments.length) {
+    throw badRequest(PAYMENT_MSG.installmentOutOfPlan(summary.installments.length), {
+      installmentNumber: PAYMENT_MSG.installmentOutOfPlan(summary.installments.length),
+    });
+  }
   const amountPaise = toPaise(input.amount);
   const duePaise = toPaise(summary.pendingAmount);
   if (amountPaise <= 0) throw badRequest(PAYMENT_MSG.invalidAmount, { amount: PAYMENT_MSG.invalidAmount });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { formatDateTime, INSTALLMENT_OPTIONS } from '@app/common';
+import { formatDateTime } from '@app/common';
+import { installmentLabel } from '@app/common/rules/fee-plans';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import type { PaymentRow } from './dto.ts';
@@ -17,7 +18,8 @@ export async function queuePaymentConfirmation(ctx: Ctx, p: PaymentRow) {
     .where(eq(users.id, p.studentId))
     .limit(1);
   if (!student) return;
-  const installment = INSTALLMENT_OPTIONS.find((o) => o.value === p.installmentNumber)?.label;
+  // 1st, 2nd, … (the plan's length is not on the payment, so never 'Final': common/src/rules/fee-plans.ts).
+  const installment = p.installmentNumber == null ? undefined : installmentLabel(p.installmentNumber);
   const lines = [
     `Dear ${student.firstName} ${student.lastName},`,
     '',

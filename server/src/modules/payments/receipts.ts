@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { formatDateTime, INSTALLMENT_OPTIONS } from '@app/common';
+import { formatDateTime } from '@app/common';
+import { installmentLabel } from '@app/common/rules/fee-plans';
 import { COUNTER_METHOD_LABELS } from '@app/common/schemas/collections';
 import { PAYMENT_MSG } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
@@ -70,7 +71,8 @@ export function wrapText(text: string, font: Font, size: number, width: number):
 
 /** One A4 page: header, who paid, what for, how much. pdf-lib writes the PDF. */
 export async function renderReceipt(p: PaymentRow, who: Who): Promise<Buffer> {
-  const installment = INSTALLMENT_OPTIONS.find((o) => o.value === p.installmentNumber)?.label;
+  // 1st, 2nd, … (the plan's length is not on the payment, so never 'Final': common/src/rules/fee-plans.ts).
+  const installment = p.installmentNumber == null ? undefined : installmentLabel(p.installmentNumber);
   const what = p.kind === 'installment' ? `Installment (${installment ?? p.installmentNumber})` : 'Course fee';
   const method = p.counterMethod
     ? `${COUNTER_METHOD_LABELS[p.counterMethod]} at the centre${p.reference ? ` (ref. ${p.reference})` : ''}`

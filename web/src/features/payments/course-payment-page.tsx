@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/states.tsx';
 import { useStudentAdmission } from '../../api/student-admission.ts';
 import { usePaymentSummary } from './api/student-summary.ts';
 import { InstallmentForm } from './components/installment-form.tsx';
+import { InstallmentSchedule } from './components/installment-schedule.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -89,6 +90,7 @@ function Payable({ a, s }: { a: StudentAdmission; s: PaymentSummary }) {
             {s.discountAmount > 0 && <Row label="Discount">{formatINR(s.discountAmount)}</Row>}
             <Row label="Still due">{formatINR(due)}</Row>
           </dl>
+          <InstallmentSchedule installments={s.installments} />
         </section>
         <section aria-labelledby="student-title" className={card}>
           <h2 id="student-title" className="mb-2 text-lg font-semibold text-brand-800">
@@ -115,6 +117,7 @@ function Payable({ a, s }: { a: StudentAdmission; s: PaymentSummary }) {
             due={due}
             defaultInstallment={next?.installmentNumber ?? 1}
             defaultAmount={next && next.amount > 0 ? next.amount : null}
+            installmentCount={s.installments.length}
           />
         )}
       </section>

@@ -1,4 +1,4 @@
-import { INSTALLMENT_OPTIONS } from '@app/common/constants';
+import { installmentLabel as labelOf } from '@app/common/rules/fee-plans';
 import type { PaymentStatus, PaymentStatusRecord } from '@app/common/schemas/payments';
 
 // How payments read on screen (docs/product.md sections 3 and 9). Amounts go through formatINR, dates through
@@ -14,9 +14,8 @@ export const STATUS_LABELS: Record<PaymentStatus, string> = {
 
 export const STATUS_TONES = { pending: 'amber', completed: 'green', failed: 'red', cancelled: 'slate', refunded: 'blue' } as const;
 
-/** 1 → '1st' … 4 → 'Final'. */
-export const installmentLabel = (n: number | null | undefined): string | null =>
-  n == null ? null : (INSTALLMENT_OPTIONS.find((o) => o.value === n)?.label ?? String(n));
+/** 1 → '1st', 2 → '2nd' …; the last of a plan of `count` installments → 'Final' (docs/product.md section 11). */
+export const installmentLabel = (n: number | null | undefined, count?: number): string | null => (n == null ? null : labelOf(n, count));
 
 export const methodLabel = (method: 'gateway' | 'offline', gateway?: string | null) =>
   method === 'offline'

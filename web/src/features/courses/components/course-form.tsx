@@ -12,6 +12,7 @@ import { SelectField, TextAreaField } from '../../../components/form-controls.ts
 import { Modal } from '../../../components/modal.tsx';
 import { type CourseOutput, useSaveCourse } from '../api/save-course.ts';
 import { COURSE_MSG } from '../messages.ts';
+import { FeePlanFields, feePlanForm, toFeePlanFormValues } from './fee-plan-fields.tsx';
 
 // The form keeps features as objects (what useFieldArray needs) and the price as typed text; this
 // schema reads them into the API body with the server's own field rules, every field at once.
@@ -26,6 +27,7 @@ export const courseForm = z.object({
     .array(z.object({ value: z.string() }))
     .transform((list) => list.map((f) => f.value))
     .pipe(courseBody.shape.features),
+  feePlan: feePlanForm,
 });
 type CourseFormValues = z.input<typeof courseForm>;
 
@@ -39,6 +41,7 @@ const toFormValues = (course?: Course | null): CourseFormValues => ({
   category: course?.category ?? '',
   duration: course?.duration ?? '',
   features: course?.features.length ? course.features.map((value) => ({ value })) : [{ value: '' }],
+  feePlan: toFeePlanFormValues(course?.feePlan),
 });
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; course: Course | null };
@@ -47,7 +50,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; course: Cou
 export function CourseFormModal({ open, onOpenChange, course }: Props) {
   const isEdit = Boolean(course);
   const form = useForm<CourseFormValues, unknown, CourseOutput>({ resolver: zodResolver(courseForm), defaultValues: toFormValues(course) });
-  const { register, handleSubmit, reset, setError, formState, control } = form;
+  const { register, handleSubmit, reset, setError, formState, control, watch } = form;
   const features = useFieldArray({ control, name: 'features' });
   const save = useSaveCourse();
   const { reset: resetSave } = save;
@@ -111,6 +114,7 @@ export function CourseFormModal({ open, onOpenChange, course }: Props) {
         <SelectField label="Fee type" options={feeTypeOptions} error={e.feeType?.message} {...register('feeType')} />
         <Field label="Category" autoComplete="off" placeholder="e.g. CLAT" error={e.category?.message} {...register('category')} />
         <Field label="Duration" autoComplete="off" placeholder="e.g. 6 months" error={e.duration?.message} {...register('duration')} />
+        <FeePlanFields register={register} errors={e.feePlan} plan={watch('feePlan')} price={watch('price')} />
         <fieldset className="sm:col-span-2" aria-describedby={featuresError ? 'course-features-error' : undefined}>
           <legend className="text-sm font-medium text-slate-700">Features</legend>
           <ul className="mt-1 flex flex-col gap-2">

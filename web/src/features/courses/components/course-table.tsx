@@ -17,6 +17,10 @@ type Props = {
 const StatusBadge = ({ isActive }: { isActive: boolean }) =>
   isActive ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Inactive</Badge>;
 
+/** "4 monthly", "3 on set dates", "1 (whole fee)": docs/product.md section 11, "Fee plans". */
+const planSummary = ({ feePlan: p }: Course) =>
+  p.installments === 1 ? '1 (whole fee)' : `${p.installments} ${p.dueDates?.length ? 'on set dates' : 'monthly'}`;
+
 const featureCount = (n: number) => `${n} ${n === 1 ? 'feature' : 'features'}`;
 
 const name = (c: Course) => (
@@ -31,6 +35,7 @@ const columns: Column<Course>[] = [
   { header: 'Description', className: 'max-w-xs text-slate-600', cell: (c) => preview(c.description) },
   { header: 'Price', className: 'whitespace-nowrap font-medium text-slate-900', cell: (c) => formatINR(c.price) },
   { header: 'Fee Type', className: 'whitespace-nowrap', cell: (c) => FEE_TYPE_LABELS[c.feeType] },
+  { header: 'Installments', className: 'whitespace-nowrap', cell: planSummary },
   { header: 'Duration', className: 'whitespace-nowrap', cell: (c) => c.duration },
   { header: 'Features', className: 'whitespace-nowrap', cell: (c) => featureCount(c.features.length) },
   { header: 'Status', cell: (c) => <StatusBadge isActive={c.isActive} />, hideInCard: true },

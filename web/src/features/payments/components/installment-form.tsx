@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { INSTALLMENT_OPTIONS } from '@app/common/constants';
 import { formatINR } from '@app/common/rules/money';
 import { initiateInstallmentBody, PAYMENT_MSG } from '@app/common/schemas/payments';
 import { ArrowRight } from 'lucide-react';
@@ -11,6 +10,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { SelectField } from '../../../components/form-controls.tsx';
 import { postToGateway, useInitiateInstallment } from '../api/installment.ts';
+import { installmentLabel } from '../labels.ts';
 
 type Props = {
   admissionId: string;
@@ -18,12 +18,20 @@ type Props = {
   due: number;
   defaultInstallment: number;
   defaultAmount: number | null;
+  /** How many installments the student's fee plan has (the choices 1st … Final). */
+  installmentCount: number;
 };
 
-const installmentOptions = INSTALLMENT_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }));
-
 /** The amount and installment of a course payment; on submit the browser posts the gateway's form (docs/product.md section 4). */
-export function InstallmentForm({ admissionId, due, defaultInstallment, defaultAmount }: Props) {
+export function InstallmentForm({ admissionId, due, defaultInstallment, defaultAmount, installmentCount }: Props) {
+  const installmentOptions = useMemo(
+    () =>
+      Array.from({ length: installmentCount }, (_, i) => ({
+        value: String(i + 1),
+        label: installmentLabel(i + 1, installmentCount) ?? String(i + 1),
+      })),
+    [installmentCount],
+  );
   // The server's own body schema, with the fees still due as the upper bound.
   const schema = useMemo(
     () =>

@@ -1,14 +1,12 @@
-import { formatDate } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
-import type { Installment, PaymentSummary } from '@app/common/schemas/payments';
+import type { PaymentSummary } from '@app/common/schemas/payments';
 import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { Badge } from '../../../components/badge.tsx';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { buttonClass } from '../../../components/field.tsx';
 import { usePaymentSummary } from '../api/student-summary.ts';
-import { installmentLabel } from '../labels.ts';
+import { InstallmentSchedule } from './installment-schedule.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 
 // docs/product.md section 3 "Payment summary": completed, partial, anything else shown as unpaid.
@@ -20,12 +18,6 @@ const overall = (s: PaymentSummary['paymentStatus']) =>
   ) : (
     <Badge tone="red">Unpaid</Badge>
   );
-
-const installmentBadge: Record<Installment['status'], { tone: 'green' | 'amber' | 'red'; label: string }> = {
-  paid: { tone: 'green', label: 'Paid' },
-  pending: { tone: 'amber', label: 'Pending' },
-  overdue: { tone: 'red', label: 'Overdue' },
-};
 
 /** Paid is money actually received (net of refunds); a coupon's discount is its own figure. */
 function Figures({ s }: { s: PaymentSummary }) {
@@ -51,34 +43,6 @@ function Figures({ s }: { s: PaymentSummary }) {
         <dd className="text-sm font-bold text-amber-800">{formatINR(s.pendingAmount)}</dd>
       </div>
     </dl>
-  );
-}
-
-const installmentStatus = (i: Installment) => <Badge tone={installmentBadge[i.status].tone}>{installmentBadge[i.status].label}</Badge>;
-
-const scheduleColumns: Column<Installment>[] = [
-  { header: 'No.', cell: (i) => installmentLabel(i.installmentNumber), hideInCard: true },
-  { header: 'Amount', className: 'whitespace-nowrap', cell: (i) => formatINR(i.amount) },
-  { header: 'Due date', className: 'whitespace-nowrap', cell: (i) => formatDate(i.dueDate) },
-  { header: 'Status', cell: installmentStatus, hideInCard: true },
-  { header: 'Paid on', className: 'whitespace-nowrap', cell: (i) => (i.paidDate ? formatDate(i.paidDate) : '—') },
-];
-
-function Schedule({ installments }: { installments: Installment[] }) {
-  return (
-    <section className="mt-4" aria-labelledby="installments-title">
-      <h3 id="installments-title" className="mb-2 text-sm font-semibold text-slate-700">
-        Installment schedule
-      </h3>
-      <DataTable
-        rows={installments}
-        rowKey={(i) => String(i.installmentNumber)}
-        columns={scheduleColumns}
-        caption="Installment schedule"
-        cardTitle={(i) => <p className="font-semibold text-slate-900">{installmentLabel(i.installmentNumber)}</p>}
-        cardBadge={installmentStatus}
-      />
-    </section>
   );
 }
 
@@ -110,7 +74,7 @@ export function PaymentSummaryCard() {
           <>
             <p className="mb-3 text-sm text-slate-600">{s.course.name}</p>
             <Figures s={s} />
-            <Schedule installments={s.installments} />
+            <InstallmentSchedule installments={s.installments} />
           </>
         )}
       </QueryState>
