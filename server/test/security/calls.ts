@@ -28,6 +28,8 @@ export function paramsOfA(w: World) {
     ['/api/sessions/', '00000000-0000-4000-8000-000000000000'],
     // No coupon id is known to the world (the seeded ones are looked up by nobody): the admin's answer 404.
     ['/api/coupons/', '00000000-0000-4000-8000-000000000000'],
+    // No outbox message is known to the world: the admin's retry answers 404.
+    ['/api/notifications/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
@@ -37,6 +39,7 @@ export function paramsOfA(w: World) {
     if (name === 'key') return 'no-such-image.jpg';
     if (name === 'file') return 'no-such-calendar-token-000000.ics';
     if (name === 'gateway') return 'sandbox';
+    if (name === 'name') return 'fee-reminders';
     if (name === 'orderId') return url.includes('/sandbox/checkout/') ? w.gatewayPayment.orderId : w.paidPayment.orderId;
     if (name === 'id') return byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1];
     return undefined;
@@ -97,6 +100,16 @@ export function bodyFor(key: string, w: World): unknown {
     'PATCH /api/users/:id': { isActive: false },
     'POST /api/coupons': { code: `MATRIX${Date.now() % 100000}`, percent: 5 },
     'PATCH /api/coupons/:id': { isActive: false },
+    'PUT /api/notifications/preferences': { email: true, sms: true, whatsapp: false, phone: '9830012345' },
+    'POST /api/notifications/broadcast/count': { audience: 'centre', audienceId: 'dumdum', channel: 'email' },
+    'POST /api/notifications/broadcast': {
+      audience: 'centre',
+      audienceId: 'dumdum',
+      channel: 'email',
+      subject: 'Matrix',
+      message: 'Hello',
+    },
+    'POST /api/dev/jobs/:name/run': {},
   };
   return bodies[key];
 }
