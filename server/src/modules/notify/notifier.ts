@@ -173,7 +173,7 @@ export class Notifier {
       .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), claimToken: null, lastError: null })
       .where(and(eq(notificationOutbox.id, id), eq(notificationOutbox.status, 'failed')))
       .returning({ id: notificationOutbox.id });
-    if (rows.length > 0) void this.drain();
+    if (rows.length > 0) this.track(this.drain());
     return rows.length > 0;
   }
 
