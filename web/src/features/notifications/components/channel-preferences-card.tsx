@@ -19,7 +19,7 @@ const toValues = (p: Preferences): Values => ({ email: p.email, sms: p.sms, what
 export function ChannelPreferencesCard() {
   const prefs = usePreferences();
   return (
-    <section aria-label="Notifications" className="rounded-xl bg-white p-5 shadow-sm">
+    <section aria-label="Notification preferences" className="rounded-xl bg-white p-5 shadow-sm">
       <h2 className="mb-4 flex items-center gap-2 text-lg font-semibold text-brand-800">
         <BellRing aria-hidden="true" className="h-5 w-5" /> Notifications
       </h2>
