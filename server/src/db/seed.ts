@@ -6,6 +6,7 @@ import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import { sniffImage } from '../lib/storage.ts';
 import { GALLERY_SEED_DIR } from '../paths.ts';
 import { seedDemoBatches } from './seed-batches.ts';
+import { seedDemoNotificationPreferences } from './seed-notifications.ts';
 import { seedDemoExam } from './seed-exams.ts';
 import { announcements, centres, courses, galleryImages, instituteSettings, users } from './schema.ts';
 
@@ -190,6 +191,7 @@ export async function seed(
   // Batches first: a demo exam is scheduled for one of them.
   await seedDemoBatches(db);
   await seedDemoExam(db);
+  await seedDemoNotificationPreferences(db);
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
   return admin;

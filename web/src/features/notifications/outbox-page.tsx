@@ -113,18 +113,21 @@ export default function OutboxPage() {
             caption="Messages"
             cardTitle={(m) => <p className="font-semibold text-slate-900">{m.subject}</p>}
             cardBadge={(m) => <StatusBadge m={m} />}
-            actions={(m) =>
-              m.status === 'failed' ? (
-                <button
-                  type="button"
-                  className={buttonClass.secondary}
-                  disabled={retry.isPending && retry.variables === m._id}
-                  onClick={() => onRetry(m)}
-                  aria-label={`Send again: ${m.subject} to ${m.to}`}
-                >
-                  Send again
-                </button>
-              ) : null
+            actions={
+              d.items.some((m) => m.status === 'failed')
+                ? (m) =>
+                    m.status === 'failed' ? (
+                      <button
+                        type="button"
+                        className={buttonClass.secondary}
+                        disabled={retry.isPending && retry.variables === m._id}
+                        onClick={() => onRetry(m)}
+                        aria-label={`Send again: ${m.subject} to ${m.to}`}
+                      >
+                        Send again
+                      </button>
+                    ) : null
+                : undefined
             }
           />
         )}
