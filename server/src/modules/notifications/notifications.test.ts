@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { openDb } from '../../db/client.ts';
-import { exams, notificationOutbox, notificationSends } from '../../db/schema.ts';
+import { attendance, classSessions, exams, notificationOutbox, notificationSends, users } from '../../db/schema.ts';
+import { createRankedExam, publish, sit } from '../analysis/test-fixtures.ts';
 import { createAdmittedStudent, createCourse } from '../payments/test-fixtures.ts';
 import { feeStage, JOBS } from './jobs.ts';
 
@@ -169,12 +170,16 @@ describe('the fee reminders job', () => {
     expect(overdue.map((m) => m.text.match(/Reminder (\d) of 4/)?.[1]).sort()).toEqual(['1', '2', '3', '4']);
   });
 
-  it('an inactive student or one who turned every channel off gets nothing, and the key is still taken', async () => {
+  it('a student who turned every channel off gets nothing (the key is still taken); an inactive student is not reminded', async () => {
     const { student, admission } = await createAdmittedStudent(t, course._id, new Date('2026-07-01T06:00:00Z'));
     await student.client.put('/api/notifications/preferences', { email: false, sms: false, whatsapp: false });
+    const gone = await createAdmittedStudent(t, course._id, new Date('2026-07-01T06:00:00Z'));
+    await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, gone.student.id));
     expect((await runJob('fee-reminders', '2026-07-29T09:00:00+05:30')).statusCode).toBe(200);
     expect((await sendsFor('fee', `${admission.id}:2`)).map((r) => r.stage)).toEqual(['due-3']);
     expect(await mailbox(student.email)).toEqual([]);
+    expect(await sendsFor('fee', `${gone.admission.id}:2`)).toEqual([]);
+    expect(await mailbox(gone.student.email)).toEqual([]);
   });
 
   it('exactly once with two app instances running the job at the same moment', async () => {
@@ -258,6 +263,70 @@ describe('exam reminders', () => {
     expect(mine[0].text).toContain('15 Sept 2026');
     expect((await runJob('exam-reminders', '2026-09-14T20:00:00+05:30')).json().reminders).toBe(0);
     expect(await sendsFor('exam-tomorrow', exam.id)).toHaveLength(1);
+  });
+});
+
+describe('results published', () => {
+  it('tells everyone who took the exam, by their channels, once even when published again', async () => {
+    const title = `Mock Results ${Date.now()}`;
+    const exam = await createRankedExam(t, { title });
+    const a = await sit(t, exam, 'rrrr');
+    const b = await sit(t, exam, 'rw--', { phone: '9830066666' });
+    await b.student.client.put('/api/notifications/preferences', { email: false, sms: false, whatsapp: true });
+    await publish(t, exam._id);
+    const toA = (await mailbox(a.student.email)).filter((m) => m.subject.includes(title));
+    expect(toA).toHaveLength(1);
+    expect(toA[0].subject).toBe(`Law Coaching Institute: results of ${title} are out`);
+    expect(await mailbox(b.student.email)).toEqual([]);
+    expect((await mailbox('9830066666')).filter((m) => m.channel === 'whatsapp' && m.text.includes(title))).toHaveLength(1);
+    expect((await t.admin.patch(`/api/submissions/admin/unpublish-results/${exam._id}`)).statusCode).toBe(200);
+    await publish(t, exam._id);
+    expect((await mailbox(a.student.email)).filter((m) => m.subject.includes(title))).toHaveLength(1);
+  });
+});
+
+describe('absent from class today', () => {
+  it('tells a student marked absent from a class held today (IST), once; present students hear nothing', async () => {
+    const batch = await t.admin.post('/api/batches', {
+      name: `Absence batch ${Date.now()}`,
+      course: course._id,
+      centre: 'dumdum',
+      academicYear: '2026-27',
+      timing: 'EVENING',
+      startsOn: '2026-06-01',
+      endsOn: '2027-03-31',
+      capacity: 30,
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    const absent = await t.createStudent({ batchId: batch.json()._id });
+    const present = await t.createStudent({ batchId: batch.json()._id });
+    const [session] = await t.ctx.db
+      .insert(classSessions)
+      .values({
+        batchId: batch.json()._id,
+        date: '2026-10-05',
+        startTime: '17:30',
+        endTime: '19:00',
+        subject: 'Legal Reasoning',
+        teacher: 'A. Sen',
+        room: '2',
+      })
+      .returning();
+    await t.ctx.db.insert(attendance).values([
+      { sessionId: session.id, studentId: absent.id, isPresent: false },
+      { sessionId: session.id, studentId: present.id, isPresent: true },
+    ]);
+    expect((await runJob('attendance-absent', '2026-10-04T20:00:00+05:30')).json().reminders).toBe(0);
+    expect((await runJob('attendance-absent', '2026-10-05T20:00:00+05:30')).json().reminders).toBe(1);
+    expect((await runJob('attendance-absent', '2026-10-05T21:00:00+05:30')).json().reminders).toBe(0);
+    const mine = await mailbox(absent.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].subject).toBe('Law Coaching Institute: absent from class on 5 Oct 2026');
+    expect(mine[0].text).toContain('Legal Reasoning');
+    expect(mine[0].text).toContain('17:30');
+    expect(await mailbox(present.email)).toEqual([]);
+    // The next day it is no longer "today".
+    expect((await runJob('attendance-absent', '2026-10-06T09:00:00+05:30')).json().reminders).toBe(0);
   });
 });
 
