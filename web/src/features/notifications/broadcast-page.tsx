@@ -100,7 +100,7 @@ export default function BroadcastPage() {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-4 rounded-xl bg-white p-5 shadow-sm sm:grid-cols-2">
+      <form onSubmit={onSubmit} noValidate className="grid min-w-0 max-w-3xl grid-cols-1 gap-4 rounded-xl bg-white p-5 shadow-sm sm:grid-cols-2">
         {listError && (
           <div className="sm:col-span-2">
             <FormAlert>Could not load the list to choose from. Reload the page to try again.</FormAlert>
@@ -117,6 +117,7 @@ export default function BroadcastPage() {
           label={audience === 'batch' ? 'Batch' : audience === 'course' ? 'Course' : 'Centre'}
           options={[{ value: '', label: 'Choose...' }, ...options]}
           error={e.audienceId?.message}
+          className="w-full min-w-0"
           {...register('audienceId')}
         />
         <SelectField
