@@ -100,7 +100,11 @@ export default function BroadcastPage() {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid min-w-0 max-w-3xl grid-cols-1 gap-4 rounded-xl bg-white p-5 shadow-sm sm:grid-cols-2">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid min-w-0 max-w-3xl grid-cols-1 gap-4 rounded-xl bg-white p-5 shadow-sm sm:grid-cols-2"
+      >
         {listError && (
           <div className="sm:col-span-2">
             <FormAlert>Could not load the list to choose from. Reload the page to try again.</FormAlert>
