@@ -112,6 +112,8 @@ test.describe('phone layouts', () => {
       '/admin/settings',
       '/admin/materials',
       '/admin/create-admin',
+      '/admin/notifications/broadcast',
+      '/admin/notifications/outbox',
     ]) {
       await expectNoSideScroll(page, path);
     }

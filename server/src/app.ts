@@ -33,6 +33,9 @@ import { questionBankRoutes } from './modules/question-bank/routes.ts';
 import { examPresetRoutes } from './modules/exams/presets.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { Mailer } from './modules/mail/service.ts';
+import { createAdapters } from './modules/notify/adapters.ts';
+import { Notifier } from './modules/notify/notifier.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { MarkingQuestionCache } from './modules/attempts/finalize.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
@@ -79,6 +82,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     dbHandle,
     signer: new TokenSigner(loadSigningSecret(config.JWT_SECRET, persistent ? config.dataDir : null), config.TOKEN_TTL_HOURS * 3600),
     mailer: new Mailer(dbHandle.db, config.SMTP_URL, config.MAIL_FROM, app.log),
+    notifier: new Notifier(dbHandle.db, createAdapters(config), app.log),
     storage: storageFor(config, app.log),
     gateway: createGateway(config, dbHandle),
     caches: { publicReads: new ReadCache(PUBLIC_READ_TTL_MS), markingQuestions: new MarkingQuestionCache() },
@@ -124,6 +128,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(publicInstituteRoutes, { prefix: '/public' });
       await api.register(batchModuleRoutes);
       await api.register(analysisRoutes);
+      await api.register(notificationRoutes, { prefix: '/notifications' });
       if (config.NODE_ENV !== 'production' && !config.SMTP_URL) {
         await api.register(devRoutes, { prefix: '/dev' });
       }

@@ -65,6 +65,32 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // SMS and WhatsApp (docs/operations.md, "SMS and WhatsApp"); unset keeps those messages in the outbox.
+  SMS_PROVIDER: z.enum(['none', 'http']).default('none'),
+  SMS_API_URL: z.url().optional(),
+  SMS_API_KEY: z.string().optional(),
+  SMS_SENDER: z
+    .string()
+    .regex(/^[A-Za-z0-9]{3,11}$/, 'must be the 3 to 11 letter sender ID your provider registered (for example LAWCOA)')
+    .optional(),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the numeric phone number ID from the WhatsApp Business settings')
+    .optional(),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_MODE: z.enum(['template', 'text']).default('template'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US')
+    .default('en'),
+  NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  NOTIFY_JOB_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -102,6 +128,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const s3 = s3Problems(c);
   if (s3.length > 0)
     throw new ConfigError(`Invalid configuration:\n${s3.map((k) => `  ${k}: required when any S3_ variable is set`).join('\n')}`);
+  const channelProblems = notificationProblems(c);
+  if (channelProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${channelProblems.map(([k, why]) => `  ${k}: ${why}`).join('\n')}`);
+  }
   const unsafe = productionProblems(c);
   if (unsafe.length > 0) {
     throw new ConfigError(
@@ -134,6 +164,19 @@ export function s3OptionsOf(c: Config) {
     region: c.S3_REGION,
     forcePathStyle: c.S3_FORCE_PATH_STYLE,
   };
+}
+
+/** SMS_PROVIDER=http needs its URL, key and sender; WhatsApp needs its token and phone number ID together. */
+function notificationProblems(c: z.infer<typeof envSchema>): [string, string][] {
+  const problems: [string, string][] = [];
+  if (c.SMS_PROVIDER === 'http') {
+    for (const k of ['SMS_API_URL', 'SMS_API_KEY', 'SMS_SENDER'] as const) {
+      if (!c[k]) problems.push([k, 'required when SMS_PROVIDER=http']);
+    }
+  }
+  if (c.WHATSAPP_TOKEN && !c.WHATSAPP_PHONE_NUMBER_ID) problems.push(['WHATSAPP_PHONE_NUMBER_ID', 'required when WHATSAPP_TOKEN is set']);
+  if (!c.WHATSAPP_TOKEN && c.WHATSAPP_PHONE_NUMBER_ID) problems.push(['WHATSAPP_TOKEN', 'required when WHATSAPP_PHONE_NUMBER_ID is set']);
+  return problems;
 }
 
 const MIN_SECRET_BITS = 128;

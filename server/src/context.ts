@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db, DbHandle } from './db/client.ts';
 import type { TokenSigner } from './lib/tokens.ts';
 import type { Mailer } from './modules/mail/service.ts';
+import type { Notifier } from './modules/notify/notifier.ts';
 import type { Storage } from './lib/storage.ts';
 import type { PaymentGateway } from './modules/payments/gateways/types.ts';
 import type { ReadCache } from './lib/read-cache.ts';
@@ -22,6 +23,8 @@ export type Ctx = {
   dbHandle: DbHandle;
   signer: TokenSigner;
   mailer: Mailer;
+  /** SMS and WhatsApp through the providers the configuration selects (docs/product-notifications.md). */
+  notifier: Notifier;
   storage: Storage;
   /** The payment gateway PAYMENT_GATEWAY selects, built once with the app (tests may put a fake in its place). */
   gateway: PaymentGateway;

@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
 import { startAttemptSweeper } from './modules/attempts/sweeper.ts';
+import { startNotificationJobs } from './modules/notifications/jobs.ts';
 
 async function main() {
   let config: Config;
@@ -42,6 +43,9 @@ async function main() {
   // Settles gateway payments whose callback never arrived (docs/product.md section 11).
   const stopReconciler = startReconciler(app.ctx, app.log);
   const stopSweeper = startAttemptSweeper(app.ctx, app.log);
+  // SMS and WhatsApp retries, and the reminders: in-process, at start and on an interval (docs/product-notifications.md).
+  app.ctx.notifier.startWorker();
+  const stopJobs = startNotificationJobs(app.ctx, app.log, config.NOTIFY_JOB_INTERVAL_MINUTES * 60_000);
 
   const shutdown = async (signal: string) => {
     // From here /api/ready and every new request answer 503; requests in flight are finished.
@@ -49,6 +53,8 @@ async function main() {
     app.ctx.mailer.stopWorker();
     stopReconciler();
     stopSweeper();
+    stopJobs();
+    app.ctx.notifier.stopWorker();
     await app.close();
     await dbHandle.close();
     process.exit(0);
@@ -73,6 +79,8 @@ async function main() {
     config.SMTP_URL
       ? `  E-mails are sent through the SMTP server at ${new URL(config.SMTP_URL).host}`
       : `  E-mails are not sent (no SMTP_URL): they are kept in the outbox, which a signed-in admin reads at ${siteUrl}/dev/mailbox`,
+    `  SMS: ${app.ctx.notifier.sends('sms') ? `sent through ${new URL(config.SMS_API_URL as string).host}` : 'not sent (no SMS_PROVIDER): kept in the outbox'}; ` +
+      `WhatsApp: ${app.ctx.notifier.sends('whatsapp') ? 'sent through the WhatsApp Cloud API' : 'not sent (no WHATSAPP_TOKEN): kept in the outbox'}`,
     '',
   ];
   console.log(lines.join('\n'));

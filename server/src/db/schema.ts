@@ -480,6 +480,7 @@ export * from './schema-payments.ts';
 export * from './schema-batches.ts';
 export * from './schema-results.ts';
 export * from './schema-question-bank.ts';
+export * from './schema-notifications.ts';
 
 /** The institute's profile: one row, id 'institute' (docs/product.md section 15). */
 export const instituteSettings = pgTable('institute_settings', {

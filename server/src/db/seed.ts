@@ -7,6 +7,7 @@ import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import { sniffImage } from '../lib/storage.ts';
 import { GALLERY_SEED_DIR } from '../paths.ts';
 import { seedDemoBatches } from './seed-batches.ts';
+import { seedDemoNotificationPreferences } from './seed-notifications.ts';
 import { seedDemoExam } from './seed-exams.ts';
 import { seedDemoMaterials } from './seed-materials.ts';
 import { demoFeePlan } from './seed-fee-plans.ts';
@@ -194,6 +195,7 @@ export async function seed(
   await seedDemoBatches(db);
   await seedDemoExam(db);
   await seedDemoQuestionBank(db);
+  await seedDemoNotificationPreferences(db);
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
   await seedDemoMaterials(ctx);

@@ -32,6 +32,8 @@ export function paramsOfA(w: World) {
     ['/api/materials/', '00000000-0000-4000-8000-000000000000'],
     // No bank question in the world: the admin's answer 404.
     ['/api/question-bank/', '00000000-0000-4000-8000-000000000000'],
+    // No outbox message is known to the world: the admin's retry answers 404.
+    ['/api/notifications/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
@@ -41,6 +43,7 @@ export function paramsOfA(w: World) {
     if (name === 'key') return 'no-such-image.jpg';
     if (name === 'file') return 'no-such-calendar-token-000000.ics';
     if (name === 'gateway') return 'sandbox';
+    if (name === 'name') return 'fee-reminders';
     if (name === 'orderId') return url.includes('/sandbox/checkout/') ? w.gatewayPayment.orderId : w.paidPayment.orderId;
     if (name === 'id') return byPrefix.find(([prefix]) => url.startsWith(prefix))?.[1];
     return undefined;
@@ -112,6 +115,16 @@ export function bodyFor(key: string, w: World): unknown {
     'POST /api/question-bank/questions': { question: 'Forged?', options: ['a', 'b'], correctAnswer: 0 },
     'PATCH /api/question-bank/questions/:id': { topic: 'Forged' },
     'POST /api/question-bank/draw': { section: 'Legal Reasoning', count: 1 },
+    'PUT /api/notifications/preferences': { email: true, sms: true, whatsapp: false, phone: '9830012345' },
+    'POST /api/notifications/broadcast/count': { audience: 'centre', audienceId: 'dumdum', channel: 'email' },
+    'POST /api/notifications/broadcast': {
+      audience: 'centre',
+      audienceId: 'dumdum',
+      channel: 'email',
+      subject: 'Matrix',
+      message: 'Hello',
+    },
+    'POST /api/dev/jobs/:name/run': {},
   };
   return bodies[key];
 }

@@ -154,7 +154,14 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/calendar/:file': 'public',
   'GET /api/stats/admin': 'admin',
   'GET /api/audit': 'admin',
+  'GET /api/notifications/preferences': 'student',
+  'PUT /api/notifications/preferences': 'student',
+  'POST /api/notifications/broadcast/count': 'admin',
+  'POST /api/notifications/broadcast': 'admin',
+  'GET /api/notifications/outbox': 'admin',
+  'POST /api/notifications/outbox/:id/retry': 'admin',
   'GET /api/dev/mailbox': 'dev',
+  'POST /api/dev/jobs/:name/run': 'dev',
 };
 
 /** The zod schemas a route declared (fastify-type-provider-zod keeps them as zod objects). */

@@ -12,6 +12,7 @@ import { rejectionMail } from '../mail/templates.ts';
 import { checkBatchForStudent } from '../batches/service.ts';
 import { findAdmissionDto } from './dto.ts';
 import { enrolApplicant } from './enrolment.ts';
+import { notifyAdmissionApproved } from '../notify/events.ts';
 
 /** Locks the pending request for this transaction; a second decision waits here, then finds it decided. */
 async function lockPendingRequest(tx: Tx, id: string) {
@@ -71,13 +72,20 @@ export async function approveAdmission(
 
   const { user, mail, mailId } = outcome;
   const emailSent = await ctx.mailer.sendStored(mailId, mail).catch(() => false);
+  const request = (await findAdmissionDto(ctx.db, id))!;
+  // The student's other channels, through the one notification service (docs/product-notifications.md).
+  await notifyAdmissionApproved(ctx, {
+    userId: user.id,
+    course: request.courseName ?? 'our course',
+    registrationNumber: user.registrationNumber ?? '',
+  }).catch(() => {});
   return {
     message: ADMISSION_MSG.approved,
     user: { _id: user.id, email: user.email, temporaryPassword, registrationNumber: user.registrationNumber! },
     emailSent,
     emailPreview: ctx.mailer.usesSmtp ? null : mail.text,
     notice: emailSent ? ADMISSION_MSG.noticeSent : ADMISSION_MSG.noticeFailed,
-    request: (await findAdmissionDto(ctx.db, id))!,
+    request,
   };
 }
 

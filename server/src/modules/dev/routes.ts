@@ -2,9 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG } from '@app/common';
+import { isStorableDate, MSG } from '@app/common';
+import { CHANNELS, NOTIFY_MSG } from '@app/common/schemas/notifications';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { JOBS } from '../notifications/jobs.ts';
+import { listOutbox } from '../notifications/outbox.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -47,6 +50,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.array(
             z.object({
               _id: z.string(),
+              channel: z.enum(CHANNELS),
               to: z.string(),
               subject: z.string(),
               text: z.string(),
@@ -58,10 +62,35 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
+    // Every channel's messages, newest first (docs/product-notifications.md): e-mail, SMS and WhatsApp.
+    async (req) => listOutbox(app.ctx, { to: req.query.to, limit: 100 }),
+  );
+
+  // A scheduled job run now as if the clock read `now` (docs/product-notifications.md, "Trying the reminders").
+  app.post(
+    '/jobs/:name/run',
+    {
+      schema: {
+        tags: ['dev'],
+        params: z.object({ name: z.string().max(50) }),
+        body: z
+          .object({
+            now: z
+              .string()
+              .max(40)
+              .refine((v) => !Number.isNaN(Date.parse(v)) && isStorableDate(new Date(v)), NOTIFY_MSG.invalidNow)
+              .optional(),
+          })
+          .nullish(),
+        response: {
+          200: z.object({ job: z.string(), now: z.string(), reminders: z.number().int(), messages: z.number().int() }),
+        },
+      },
+    },
     async (req) => {
-      const rows = (await app.ctx.mailer.listKept(100)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-      const to = req.query.to?.toLowerCase();
-      return to ? rows.filter((r) => r.to.toLowerCase() === to) : rows;
+      const job = JOBS[req.params.name];
+      if (!job || !Object.hasOwn(JOBS, req.params.name)) throw new AppError('NOT_FOUND', NOTIFY_MSG.jobNotFound);
+      return job(app.ctx, req.body?.now ? new Date(req.body.now) : new Date());
     },
   );
 };

@@ -6,6 +6,7 @@ import { paymentEvents, paymentExtraCaptures, paymentRefunds, payments } from '.
 import { recordAudit } from '../../lib/audit.ts';
 import type { PaymentRow } from './dto.ts';
 import { queuePaymentConfirmation } from './mail.ts';
+import { notifyPaymentReceived } from '../notify/events.ts';
 
 // Every change of a payment goes through here: one conditional UPDATE (so a replay or a race changes
 // nothing), one payment_events row and one audit_log row, in one transaction. pending → completed →
@@ -73,6 +74,7 @@ export async function transitionPayment(
     await queuePaymentConfirmation(ctx, result.row).catch(() => {
       // The payment stands whatever happens to its e-mail.
     });
+    await notifyPaymentReceived(ctx, result.row).catch(() => {});
   }
   return result;
 }

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findSubmissionDetail } from './detail.ts';
 import { computeRankings, ensureRankings } from '../rankings/service.ts';
 import { passedOf, totalsOf } from '../attempts/marking.ts';
+import { notifyResultsPublished } from '../notify/events.ts';
 
 type EvaluateInput = { answers: { questionId: string; marksObtained: number }[]; feedback?: string } & Partial<EvaluateBody>;
 
@@ -83,6 +84,13 @@ export async function evaluateSubmission(ctx: Ctx, actor: Actor, id: string, inp
 
 /** Refused while any submission of the exam is not evaluated. */
 export async function publishResults(ctx: Ctx, actor: Actor, examId: string) {
+  const answer = await publishInTransaction(ctx, actor, examId);
+  // Everyone who took it is told, once per exam (docs/product-notifications.md); never undoes the publication.
+  await notifyResultsPublished(ctx, examId).catch(() => {});
+  return answer;
+}
+
+function publishInTransaction(ctx: Ctx, actor: Actor, examId: string) {
   return ctx.db.transaction(async (tx) => {
     const [exam] = await tx.select().from(exams).where(eq(exams.id, examId)).for('update');
     if (!exam) throw notFound(EXAM_MESSAGES.notFound);

@@ -11,6 +11,8 @@ import { useAuth } from '../../lib/auth.tsx';
 // The batch, its week of classes and the student's attendance belong to the batches feature.
 import { MyAttendanceCard, MyClassesCard } from '../../features/batches/components/my-classes.tsx';
 import { MaterialsCard } from '../../features/materials/components/materials-card.tsx';
+// The student's channels for reminders and announcements belong to the notifications feature.
+import { ChannelPreferencesCard } from '../../features/notifications/components/channel-preferences-card.tsx';
 
 /** docs/product.md section 2 "Student dashboard": profile, enrolment, fees and installments
  * (GET /api/payments/student), available exams, results and stats. */
@@ -34,6 +36,7 @@ export default function StudentDashboardPage() {
           </div>
           <div className="grid min-w-0 content-start gap-6">
             {user && <ProfileCard user={user} />}
+            <ChannelPreferencesCard />
             <EnrolmentCard />
             <MyAttendanceCard />
             <MaterialsCard />

@@ -1,15 +1,21 @@
 import { formatDateTime } from '@app/common/rules/dates';
 import { useQuery } from '@tanstack/react-query';
-import { Mail } from 'lucide-react';
+import { CHANNEL_LABEL, type Channel } from '@app/common/schemas/notifications';
+import { Mail, MessageCircle, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { QueryState } from '../../components/query-state.tsx';
 
-type MailItem = { _id: string; to: string; subject: string; text: string; createdAt: string };
+type MailItem = { _id: string; channel: Channel; to: string; subject: string; text: string; createdAt: string };
 
-/** The outbox when no SMTP server is configured: where reset links and credentials can be read. */
+const CHANNEL_ICON = { email: Mail, sms: MessageSquareText, whatsapp: MessageCircle } as const;
+
+/**
+ * The outbox when no SMTP server is configured: where reset links and credentials can be read, and the
+ * SMS and WhatsApp messages kept while no provider is configured (docs/product-notifications.md).
+ */
 export default function MailboxPage() {
   usePageTitle('Mailbox');
   // Only a signed-in admin reads it (it holds reset links and passwords): a visitor is told so here
@@ -30,40 +36,48 @@ export default function MailboxPage() {
         </button>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        No SMTP server is configured, so e-mails are kept here instead of being sent. Only a signed-in admin can read them. This page does
-        not exist in production.
+        No SMTP server is configured, so e-mails are kept here instead of being sent; so are SMS and WhatsApp messages while no provider is
+        configured for them. Only a signed-in admin can read them. This page does not exist in production.
       </p>
       <div className="mt-6">
         <QueryState
           query={mails}
-          loadingText="Loading e-mails..."
+          loadingText="Loading messages..."
           errorText={(e) => errorMessage(e, 'Could not load the mailbox')}
           isEmpty={(list) => list.length === 0}
-          empty="No e-mails yet"
+          empty="No messages yet"
         >
           {(list) => (
             <ul className="space-y-3">
-              {list.map((m) => (
-                <li key={m._id} className="rounded-lg bg-white shadow-sm">
-                  <button
-                    type="button"
-                    className="flex w-full items-start gap-3 p-4 text-left"
-                    aria-expanded={open === m._id}
-                    onClick={() => setOpen(open === m._id ? null : m._id)}
-                  >
-                    <Mail aria-hidden="true" className="mt-1 h-5 w-5 text-brand-700" />
-                    <span className="flex-1">
-                      <span className="block font-semibold">{m.subject}</span>
-                      <span className="block text-sm text-slate-600">
-                        To: {m.to} · {formatDateTime(m.createdAt)}
+              {list.map((m) => {
+                const Icon = CHANNEL_ICON[m.channel] ?? Mail;
+                return (
+                  <li key={m._id} className="rounded-lg bg-white shadow-sm" data-channel={m.channel}>
+                    <button
+                      type="button"
+                      className="flex w-full items-start gap-3 p-4 text-left"
+                      aria-expanded={open === m._id}
+                      onClick={() => setOpen(open === m._id ? null : m._id)}
+                    >
+                      <Icon aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-brand-700" />
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-semibold">
+                          <span className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">
+                            {CHANNEL_LABEL[m.channel]}
+                          </span>
+                          {m.subject}
+                        </span>
+                        <span className="block text-sm text-slate-600">
+                          To: {m.to} · {formatDateTime(m.createdAt)}
+                        </span>
                       </span>
-                    </span>
-                  </button>
-                  {open === m._id && (
-                    <pre className="whitespace-pre-wrap break-words border-t px-4 py-3 font-sans text-sm">{linkify(m.text)}</pre>
-                  )}
-                </li>
-              ))}
+                    </button>
+                    {open === m._id && (
+                      <pre className="whitespace-pre-wrap break-words border-t px-4 py-3 font-sans text-sm">{linkify(m.text)}</pre>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </QueryState>

@@ -1,0 +1,175 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { attendance, batches, classSessions, exams, users } from '../../db/schema.ts';
+import { findStudentScope, isInAudience } from '../exam-access/audience.ts';
+import { findInstallmentDues } from './dues.ts';
+import { absentTodayNotice, examTomorrowNotice, feeDueNotice, feeOverdueNotice } from '../notify/notices.ts';
+import { findRecipients, once, type Pending, sendAfterCommit } from '../notify/service.ts';
+
+// The scheduled reminders (docs/product-notifications.md, "Reminders"). Each reminder has a key
+// (kind, subject, stage) in notification_sends, inserted in the same transaction as its messages:
+// a second run, a restart or a second instance finds the key taken and sends nothing.
+
+export type JobResult = { job: string; now: string; reminders: number; messages: number };
+type Job = (ctx: Ctx, now: Date) => Promise<JobResult>;
+
+/** The calendar date in India (YYYY-MM-DD). */
+export const istDay = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
+/** Whole calendar days (IST) from `from` to `to`. */
+export const daysBetween = (from: Date, to: Date) => dayNumber(istDay(to)) - dayNumber(istDay(from));
+
+/** Fee reminders: three days before the due date, then on the day after it and weekly after that, at most 4 times. */
+export const OVERDUE_REMINDERS = 4;
+export function feeStage(dueDate: Date, now: Date): string | null {
+  const d = daysBetween(now, dueDate);
+  if (d === 3) return 'due-3';
+  if (d <= -1) {
+    // Days 1-7 after the due date are the first reminder's week, 8-14 the second's, and so on: a run
+    // missed on the day (the server was down) still sends that week's reminder, once.
+    const k = Math.floor((-d - 1) / 7) + 1;
+    return k <= OVERDUE_REMINDERS ? `overdue-${k}` : null;
+  }
+  return null;
+}
+
+async function finish(ctx: Ctx, job: string, now: Date, results: ({ pending: Pending; count: number } | null)[]): Promise<JobResult> {
+  let reminders = 0;
+  let messages = 0;
+  for (const r of results) {
+    if (!r) continue;
+    reminders++;
+    messages += r.count;
+    sendAfterCommit(ctx, r.pending);
+  }
+  return { job, now: now.toISOString(), reminders, messages };
+}
+
+export const runFeeReminders: Job = async (ctx, now) => {
+  const dues = await findInstallmentDues(ctx, now);
+  const payUrl = `${ctx.config.publicUrl}/student/payments`;
+  const results = [];
+  for (const due of dues) {
+    const stage = feeStage(due.dueDate, now);
+    if (!stage) continue;
+    results.push(
+      await once(ctx, { kind: 'fee', subjectId: `${due.admissionId}:${due.installmentNumber}`, stage }, async (tx) => {
+        const [recipient] = await findRecipients(tx, [due.studentId]);
+        if (!recipient) return [];
+        const common = {
+          name: recipient.firstName,
+          course: due.courseName,
+          installment: due.installmentNumber,
+          amountPaise: due.amountPaise,
+          dueDate: due.dueDate,
+          payUrl,
+        };
+        const notice = stage === 'due-3' ? feeDueNotice(common) : feeOverdueNotice({ ...common, reminder: Number(stage.slice(8)) });
+        return [{ recipient, notice }];
+      }),
+    );
+  }
+  return finish(ctx, 'fee-reminders', now, results);
+};
+
+/** Every active student an exam's audience includes. */
+async function audienceOf(db: Db | Tx, exam: typeof exams.$inferSelect) {
+  const students = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'student'), eq(users.isActive, true)));
+  const ids: string[] = [];
+  for (const s of students) {
+    if (isInAudience(exam, await findStudentScope(db, s.id))) ids.push(s.id);
+  }
+  return ids;
+}
+
+/** An exam whose window opens on tomorrow's date (IST): its audience is told today, once per opening date. */
+export const runExamReminders: Job = async (ctx, now) => {
+  const open = await ctx.db
+    .select()
+    .from(exams)
+    .where(and(eq(exams.isActive, true), isNotNull(exams.opensAt)));
+  const url = `${ctx.config.publicUrl}/student/dashboard`;
+  const results = [];
+  for (const exam of open) {
+    if (!exam.opensAt || daysBetween(now, exam.opensAt) !== 1) continue;
+    const opensAt = exam.opensAt;
+    results.push(
+      await once(ctx, { kind: 'exam-tomorrow', subjectId: exam.id, stage: istDay(opensAt) }, async (tx) => {
+        const recipients = await findRecipients(tx, await audienceOf(tx, exam));
+        return recipients.map((recipient) => ({
+          recipient,
+          notice: examTomorrowNotice({ name: recipient.firstName, exam: exam.title, opensAt, url }),
+        }));
+      }),
+    );
+  }
+  return finish(ctx, 'exam-reminders', now, results);
+};
+
+/** Students marked absent from a class held today (IST): told once per class. */
+export const runAttendanceAbsent: Job = async (ctx, now) => {
+  const today = istDay(now);
+  const absent = await ctx.db
+    .select({
+      sessionId: classSessions.id,
+      studentId: attendance.studentId,
+      subject: classSessions.subject,
+      startTime: classSessions.startTime,
+      date: classSessions.date,
+      batch: batches.name,
+    })
+    .from(attendance)
+    .innerJoin(classSessions, eq(classSessions.id, attendance.sessionId))
+    .innerJoin(batches, eq(batches.id, classSessions.batchId))
+    .where(and(eq(classSessions.date, today), eq(attendance.isPresent, false)));
+  const results = [];
+  for (const a of absent) {
+    results.push(
+      await once(ctx, { kind: 'absent-today', subjectId: `${a.sessionId}:${a.studentId}`, stage: a.date }, async (tx) => {
+        const [recipient] = await findRecipients(tx, [a.studentId]);
+        if (!recipient) return [];
+        return [
+          {
+            recipient,
+            notice: absentTodayNotice({ name: recipient.firstName, subject: a.subject, batch: a.batch, date: a.date, time: a.startTime }),
+          },
+        ];
+      }),
+    );
+  }
+  return finish(ctx, 'attendance-absent', now, results);
+};
+
+export const JOBS: Record<string, Job> = {
+  'fee-reminders': runFeeReminders,
+  'exam-reminders': runExamReminders,
+  'attendance-absent': runAttendanceAbsent,
+};
+
+/**
+ * Runs every job now; in-process on an interval and once at start (main.ts). A job that fails is
+ * logged and tried again at the next tick; the keys make a repeated run harmless.
+ */
+export function startNotificationJobs(ctx: Ctx, log: { warn: (o: object, m: string) => void }, intervalMs: number) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (const [name, job] of Object.entries(JOBS)) {
+        await job(ctx, new Date()).catch((err: Error) => log.warn({ err: err.message, job: name }, 'notification job failed'));
+      }
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
