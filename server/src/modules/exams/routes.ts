@@ -21,6 +21,7 @@ import { saveAttemptAnswers, startAttempt } from '../attempts/attempt.ts';
 import { createExam, deleteExam, setExamActive, updateExam } from './authoring.ts';
 import { createOverride, findOverrides } from './overrides.ts';
 import { updateExamSchedule } from './schedule.ts';
+import { setObjectionWindow } from '../regrade/objections.ts';
 import { findAvailableExams, findExamForAdmin, findExamForStudent, findExams } from './queries.ts';
 
 export const examRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,10 +56,21 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } } },
     async (req) => {
-      const body = req.body;
-      if ('title' in body) return updateExam(ctx, actorOf(req), req.params.id, body);
-      if ('scheduleOnly' in body) return updateExamSchedule(ctx, actorOf(req), req.params.id, body);
-      return setExamActive(ctx, actorOf(req), req.params.id, body.isActive);
+      const { objectionWindow, ...body } = req.body;
+      // The objection window (docs/product-regrade.md) is checked by the schema; it is set after the rest.
+      if ('objectionWindowOnly' in body) {
+        await setObjectionWindow(ctx, actorOf(req), req.params.id, objectionWindow ?? null);
+        return findExamForAdmin(ctx, req.params.id);
+      }
+      const updated =
+        'title' in body
+          ? await updateExam(ctx, actorOf(req), req.params.id, body)
+          : 'scheduleOnly' in body
+            ? await updateExamSchedule(ctx, actorOf(req), req.params.id, body)
+            : await setExamActive(ctx, actorOf(req), req.params.id, body.isActive);
+      if (objectionWindow === undefined) return updated;
+      await setObjectionWindow(ctx, actorOf(req), req.params.id, objectionWindow);
+      return findExamForAdmin(ctx, req.params.id);
     },
   );
 
