@@ -97,25 +97,24 @@ function Decisions({ exam, saved, groups }: { exam: ExamAdmin; saved: RegradeDec
     setDrafts((all) => ({ ...all, [questionId]: d }));
     setPreview(null);
   };
-  const run = (dryRun: boolean) => {
+  // mutateAsync: applying refreshes the decisions, which remounts this editor; the toast must not depend on it.
+  const run = async (dryRun: boolean) => {
     setFailure(null);
-    regrade.mutate(body(dryRun), {
-      onSuccess: (result) => {
-        if (dryRun) {
-          setPreview(result);
-          return;
-        }
-        setConfirming(false);
-        setPreview(null);
-        toast.success(
-          `Regrade applied: ${result.affected.toLocaleString('en-IN')} students' marks changed, ${result.emailed.toLocaleString('en-IN')} e-mailed`,
-        );
-      },
-      onError: (e) => {
-        setConfirming(false);
-        setFailure(errorMessage(e, 'Failed to regrade'));
-      },
-    });
+    try {
+      const result = await regrade.mutateAsync(body(dryRun));
+      if (dryRun) {
+        setPreview(result);
+        return;
+      }
+      setConfirming(false);
+      setPreview(null);
+      toast.success(
+        `Regrade applied: ${result.affected.toLocaleString('en-IN')} students' marks changed, ${result.emailed.toLocaleString('en-IN')} e-mailed`,
+      );
+    } catch (e) {
+      setConfirming(false);
+      setFailure(errorMessage(e, 'Failed to regrade'));
+    }
   };
 
   return (
@@ -157,7 +156,7 @@ function Decisions({ exam, saved, groups }: { exam: ExamAdmin; saved: RegradeDec
           type="button"
           className={buttonClass.secondary}
           disabled={regrade.isPending || problems > 0 || mcqs.length === 0}
-          onClick={() => run(true)}
+          onClick={() => void run(true)}
         >
           {regrade.isPending && !confirming ? 'Working out...' : 'Preview'}
         </button>
@@ -182,7 +181,7 @@ function Decisions({ exam, saved, groups }: { exam: ExamAdmin; saved: RegradeDec
         confirmLabel="Apply regrade"
         busyLabel="Applying..."
         busy={regrade.isPending}
-        onConfirm={() => run(false)}
+        onConfirm={() => void run(false)}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import type { QuestionAdmin } from '@app/common/schemas/exams';
 import type { DropMode, RegradeAction, RegradeDecision } from '@app/common/schemas/regrade';
-import { excerpt, letter } from './format.ts';
+import { excerpt, letter, objectionCount } from './format.ts';
 
 /** What the editor holds per question before it is sent. */
 export type DraftDecision = { action: RegradeAction; correctAnswer: number | null; acceptedAnswers: number[]; dropMode: DropMode | null };
@@ -55,7 +55,7 @@ export function DecisionRow({
   return (
     <fieldset className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Question ${number}`}>
       <legend className="sr-only">Decision on question {number}</legend>
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <p className="min-w-0 flex-1 break-words text-slate-900">
           <span className="font-semibold text-brand-800">Q{number}.</span> {excerpt(question.question, 200)}
         </p>

@@ -13,3 +13,6 @@ export const letter = (i: number) => String.fromCharCode(65 + i);
 
 /** Marks with two decimals, Indian grouping ("1,234.50"). */
 export const marks = (n: number) => n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "1 objection", "3 objections". */
+export const objectionCount = (n: number) => `${n.toLocaleString('en-IN')} objection${n === 1 ? '' : 's'}`;

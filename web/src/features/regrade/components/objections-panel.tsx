@@ -1,7 +1,7 @@
 import type { QuestionAdmin } from '@app/common/schemas/exams';
 import type { ObjectionGroup } from '@app/common/schemas/regrade';
 import { DataTable } from '../../../components/data-table.tsx';
-import { excerpt } from './format.ts';
+import { excerpt, objectionCount } from './format.ts';
 
 /** Objections grouped by question: the question, how many objected, and every reason. */
 export function ObjectionsPanel({ groups, questions }: { groups: ObjectionGroup[]; questions: QuestionAdmin[] }) {
@@ -20,7 +20,7 @@ export function ObjectionsPanel({ groups, questions }: { groups: ObjectionGroup[
           rowKey={(g) => g.questionId}
           caption="Objections by question"
           cardTitle={(g) => <span className="font-semibold">Question {numberOf.get(g.questionId)}</span>}
-          cardBadge={(g) => <span className="text-sm font-semibold text-amber-800">{g.count} objections</span>}
+          cardBadge={(g) => <span className="text-sm font-semibold text-amber-800">{objectionCount(g.count)}</span>}
           columns={[
             {
               header: 'Question',
