@@ -61,7 +61,7 @@ export function DecisionRow({
         </p>
         <div className="flex flex-wrap gap-2 text-xs font-semibold">
           {objections > 0 && (
-            <span className="rounded-full border border-amber-500 bg-amber-50 px-2 py-0.5 text-amber-900">{objections} objections</span>
+            <span className="rounded-full border border-amber-500 bg-amber-50 px-2 py-0.5 text-amber-900">{objectionCount(objections)}</span>
           )}
           {saved && saved.action !== 'keep' && (
             <span className="rounded-full border border-brand-600 bg-brand-50 px-2 py-0.5 text-brand-800">
