@@ -7,6 +7,7 @@ import { sniffImage } from '../lib/storage.ts';
 import { GALLERY_SEED_DIR } from '../paths.ts';
 import { seedDemoBatches } from './seed-batches.ts';
 import { seedDemoExam } from './seed-exams.ts';
+import { seedDemoObjections } from './seed-regrade.ts';
 import { announcements, centres, courses, galleryImages, instituteSettings, users } from './schema.ts';
 
 const GALLERY_DIR = GALLERY_SEED_DIR;
@@ -190,6 +191,7 @@ export async function seed(
   // Batches first: a demo exam is scheduled for one of them.
   await seedDemoBatches(db);
   await seedDemoExam(db);
+  await seedDemoObjections(db);
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
   return admin;
