@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useItemAnalysis } from '../../api/item-analysis.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDecisions, useObjectionGroups, useRegrade, useRegradeExam } from './api/regrade.ts';
@@ -75,6 +76,8 @@ function Decisions({ exam, saved, groups }: { exam: ExamAdmin; saved: RegradeDec
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const regrade = useRegrade(exam._id);
+  const items = useItemAnalysis(exam._id);
+  const statsOf = new Map((items.data?.questions ?? []).map((q) => [q._id, q]));
 
   const flagged = ({ q }: { q: { _id: string } }) =>
     (countOf.get(q._id) ?? 0) > 0 || (savedOf.get(q._id)?.action ?? 'keep') !== 'keep' || drafts[q._id]?.action !== 'keep';
@@ -147,6 +150,7 @@ function Decisions({ exam, saved, groups }: { exam: ExamAdmin; saved: RegradeDec
           objections={countOf.get(q._id) ?? 0}
           draft={drafts[q._id]}
           saved={savedOf.get(q._id)}
+          stats={statsOf.get(q._id)}
           onChange={(d) => change(q._id, d)}
         />
       ))}

@@ -39,6 +39,7 @@ export function DecisionRow({
   objections,
   draft,
   saved,
+  stats,
   onChange,
 }: {
   number: number;
@@ -46,6 +47,8 @@ export function DecisionRow({
   objections: number;
   draft: DraftDecision;
   saved: RegradeDecision | undefined;
+  /** From the item analysis: how many chose each option, and whether the key looks wrong. */
+  stats?: { optionCounts: number[]; likelyKeyError: boolean };
   onChange: (d: DraftDecision) => void;
 }) {
   const original = saved?.originalAnswer ?? question.correctAnswer ?? null;
@@ -61,7 +64,12 @@ export function DecisionRow({
         </p>
         <div className="flex flex-wrap gap-2 text-xs font-semibold">
           {objections > 0 && (
-            <span className="rounded-full border border-amber-500 bg-amber-50 px-2 py-0.5 text-amber-900">{objectionCount(objections)}</span>
+            <span className="rounded-full border border-amber-500 bg-amber-50 px-2 py-0.5 text-amber-900">
+              {objectionCount(objections)}
+            </span>
+          )}
+          {stats?.likelyKeyError && (
+            <span className="rounded-full border border-red-500 bg-red-50 px-2 py-0.5 text-red-800">Likely key error</span>
           )}
           {saved && saved.action !== 'keep' && (
             <span className="rounded-full border border-brand-600 bg-brand-50 px-2 py-0.5 text-brand-800">
@@ -76,6 +84,7 @@ export function DecisionRow({
           <li key={i} className={`rounded-md border px-2 py-1 ${i === original ? 'border-green-600 bg-green-50' : 'border-slate-200'}`}>
             <span className="font-semibold">{letter(i)}.</span> {excerpt(o, 80)}
             {i === original && <span className="ml-2 text-xs font-semibold text-green-800">Key as set</span>}
+            {stats && <span className="ml-2 text-xs text-slate-600">({(stats.optionCounts[i] ?? 0).toLocaleString('en-IN')} chose)</span>}
           </li>
         ))}
       </ol>
