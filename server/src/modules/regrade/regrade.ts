@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import {
   REGRADE_MESSAGES,
@@ -10,7 +10,7 @@ import {
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { exams, examSections, questionKeyDecisions, questions, submissions, users } from '../../db/schema.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit, recordAuditMany } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Message } from '../mail/service.ts';
 import { rankCandidates } from '../rankings/compute.ts';
@@ -240,31 +240,32 @@ export async function regradeExam(
     if (!input.dryRun) {
       await writeDecisions(tx, actor, examId, qs, current, next);
       const ranked = isRankedExam(exam);
-      for (const p of planned.filter((x) => x.changed)) {
-        await tx
-          .update(submissions)
-          .set({
-            answers: p.next.answers,
-            marksObtained: p.next.marksObtained,
-            totalMarks: p.next.totalMarks,
-            correctAnswers: p.next.correctAnswers,
-            incorrectAnswers: p.next.incorrectAnswers,
-            unattempted: p.next.unattempted,
-            isPassed: p.next.isPassed,
-          })
-          .where(eq(submissions.id, p.id));
-        if (!p.marksChanged) continue;
-        await recordAudit(tx, actor, 'submission.regrade', 'submission', p.id, p.before, p.after);
-        const message = regradeMail({
-          name: p.studentName,
-          exam: exam.title,
-          published: exam.resultsPublished,
-          before: p.before,
-          after: p.after,
-          ranked,
-          candidates: planned.length,
-        });
-        mails.push({ id: await ctx.mailer.storeIn(tx, { to: p.email, ...message }), message: { to: p.email, ...message } });
+      const changed = planned.filter((x) => x.changed);
+      for (let i = 0; i < changed.length; i += WRITE_CHUNK) await writeSubmissions(tx, changed.slice(i, i + WRITE_CHUNK));
+      for (let i = 0; i < affected.length; i += WRITE_CHUNK) {
+        const chunk = affected.slice(i, i + WRITE_CHUNK);
+        await recordAuditMany(
+          tx,
+          actor,
+          'submission.regrade',
+          'submission',
+          chunk.map((p) => ({ entityId: p.id, before: p.before, after: p.after })),
+        );
+      }
+      for (const p of affected) {
+        const message = {
+          to: p.email,
+          ...regradeMail({
+            name: p.studentName,
+            exam: exam.title,
+            published: exam.resultsPublished,
+            before: p.before,
+            after: p.after,
+            ranked,
+            candidates: planned.length,
+          }),
+        };
+        mails.push({ id: await ctx.mailer.storeIn(tx, message), message });
       }
       // Every rank and percentile afresh, in the same transaction (docs/product-results.md).
       await computeRankings(tx, examId);
@@ -309,6 +310,25 @@ export async function regradeExam(
   // Delivered after the commit: the outbox rows exist exactly when the new marks do.
   await Promise.all(mails.map(({ id, message }) => ctx.mailer.sendStored(id, message).catch(() => false)));
   return result;
+}
+
+const WRITE_CHUNK = 250;
+
+/** Writes the re-marked submissions in one statement per chunk (a mock of 2,000 is a handful of statements). */
+async function writeSubmissions(tx: Tx, rows: Planned[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (p) =>
+        sql`(${p.id}::uuid, ${JSON.stringify(p.next.answers)}::jsonb, ${p.next.marksObtained}::numeric, ${p.next.totalMarks}::numeric, ${p.next.correctAnswers}::int, ${p.next.incorrectAnswers}::int, ${p.next.unattempted}::int, ${p.next.isPassed}::boolean)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${submissions} set
+      answers = v.answers, marks_obtained = v.marks, total_marks = v.total, correct_answers = v.correct,
+      incorrect_answers = v.incorrect, unattempted = v.unattempted, is_passed = v.passed
+    from (values ${values}) as v(id, answers, marks, total, correct, incorrect, unattempted, passed)
+    where ${submissions.id} = v.id`);
 }
 
 /**
