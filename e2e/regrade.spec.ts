@@ -166,5 +166,9 @@ test('the student sees the new marks and rank', async ({ page }) => {
   // The revised key is shown as the correct answer of question 1.
   const q1 = page.getByRole('article', { name: 'Question 1' });
   await expect(q1.getByRole('listitem').filter({ hasText: 'Bravo' })).toContainText('Correct answer');
+  await expect(q1.getByText('The answer key of this question was revised after objections.')).toBeVisible();
+  const q3 = page.getByRole('article', { name: 'Question 3' });
+  await expect(q3.getByText('This question was dropped after objections: everyone gets its full marks.')).toBeVisible();
+  await expect(q3.getByText('Marks: 1.00')).toBeVisible();
   await page.screenshot({ path: 'test-results/regrade-student-after.png', fullPage: true });
 });

@@ -33,17 +33,15 @@ export async function recordAuditMany(
 ) {
   if (entries.length === 0) return;
   const actorLabel = actor ? `${actor.firstName} ${actor.lastName} <${actor.email}>` : 'system';
-  await db
-    .insert(auditLog)
-    .values(
-      entries.map((e) => ({
-        actorId: actor?.id ?? null,
-        actorLabel,
-        action,
-        entity,
-        entityId: e.entityId,
-        before: e.before ?? null,
-        after: e.after ?? null,
-      })),
-    );
+  await db.insert(auditLog).values(
+    entries.map((e) => ({
+      actorId: actor?.id ?? null,
+      actorLabel,
+      action,
+      entity,
+      entityId: e.entityId,
+      before: e.before ?? null,
+      after: e.after ?? null,
+    })),
+  );
 }

@@ -424,6 +424,16 @@ describe('regrade', () => {
     expect(await resultOf(s[1].student.client, exam._id)).toMatchObject({ rank: 2, percentile: 33.33 });
     expect(await resultOf(s[2].student.client, exam._id)).toMatchObject({ rank: 2, percentile: 33.33 });
     expect(await resultOf(s[3].student.client, exam._id)).toMatchObject({ rank: 4, percentile: 0 });
+    // The solutions show the decisions: Q2 accepts A and B, Q3 and Q4 are dropped, Q1 is back to its key.
+    const review = (await s[2].student.client.get(`/api/submissions/${ids[2]}/review`)).json();
+    expect(
+      review.questions.slice(0, 4).map((x: { keyDecision: unknown; correctAnswer: number }) => [x.keyDecision, x.correctAnswer]),
+    ).toEqual([
+      [null, 0],
+      [{ action: 'acceptAny', acceptedAnswers: [0, 1], dropMode: null }, 0],
+      [{ action: 'drop', acceptedAnswers: null, dropMode: 'awardAll' }, 0],
+      [{ action: 'drop', acceptedAnswers: null, dropMode: 'removeFromTotal' }, 0],
+    ]);
     // The stored counts follow the decisions: S4 has Q3 credited (awarded) and three unattempted (one removed) plus the blank essay.
     const [row] = await t.ctx.db.select().from(submissions).where(eq(submissions.id, ids[3]));
     expect([row.correctAnswers, row.incorrectAnswers, row.unattempted]).toEqual([1, 0, 4]);
