@@ -459,3 +459,31 @@ describe('regrade before publication', () => {
     expect(mail.text).not.toContain('out of');
   });
 });
+
+describe('a question with its own penalty', () => {
+  it('loses that penalty under the new key, and the dry run agrees with the apply', async () => {
+    const res = await t.admin.post('/api/exams', {
+      ...paper('Own penalty mock'),
+      course: await courseOf(t),
+      sections: [
+        {
+          title: 'Legal Reasoning',
+          questions: [
+            { type: 'mcq', question: 'Q1', options: ['A1', 'B1', 'C1'], correctAnswer: 0, marks: 2, negativeMarks: 0.5 },
+            { type: 'mcq', question: 'Q2', options: ['A1', 'B1'], correctAnswer: 0, marks: 2 },
+          ],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const exam: PaperJson = res.json();
+    const x = await sitWith(exam, [0, 1]);
+    expect(await marksOf([x.submissionId])).toEqual([[1.75, 4]]);
+    const decisions = [{ questionId: exam.questions[0]._id, action: 'changeKey', correctAnswer: 'C' }];
+    const dry = (await t.admin.post(`/api/exams/${exam._id}/regrade`, { decisions, dryRun: true })).json();
+    const applied = (await t.admin.post(`/api/exams/${exam._id}/regrade`, { decisions })).json();
+    expect(dry.changes).toEqual(applied.changes);
+    expect(applied.changes[0].after).toMatchObject({ marksObtained: -0.75, totalMarks: 4, percentage: -18.75 });
+    expect(await marksOf([x.submissionId])).toEqual([[-0.75, 4]]);
+  });
+});
