@@ -345,6 +345,16 @@ describe('regrade', () => {
     const s3 = audit.find((a) => a.entityId === ids[2]);
     expect(s3?.before).toMatchObject({ marksObtained: -1, totalMarks: 6 });
     expect(s3?.after).toMatchObject({ marksObtained: 0.25, totalMarks: 6 });
+    const [decided] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'exam.regrade'), eq(auditLog.entityId, exam._id)));
+    expect(decided.before).toEqual({
+      decisions: [{ questionId: q(0), action: 'keep', correctAnswer: null, acceptedAnswers: null, dropMode: null }],
+    });
+    expect(decided.after).toEqual({
+      decisions: [{ questionId: q(0), action: 'changeKey', correctAnswer: 1, acceptedAnswers: null, dropMode: null }],
+    });
     for (const i of [0, 1, 2]) expect(await outboxFor(s[i].student.email)).toBe(1);
     expect(await outboxFor(s[3].student.email)).toBe(0);
     const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, s[2].student.email));
