@@ -17,6 +17,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { createGateway } from './modules/payments/gateways/index.ts';
 import { batchModuleRoutes } from './modules/batches/routes.ts';
 import { analysisRoutes } from './modules/analysis/routes.ts';
+import { regradeRoutes } from './modules/regrade/routes.ts';
 import { couponRoutes } from './modules/payments/coupon-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(batchModuleRoutes);
       await api.register(analysisRoutes);
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(regradeRoutes);
       if (config.NODE_ENV !== 'production' && !config.SMTP_URL) {
         await api.register(devRoutes, { prefix: '/dev' });
       }

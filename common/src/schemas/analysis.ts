@@ -85,6 +85,15 @@ export const solvedQuestionSchema = z.object({
   status: z.enum(QUESTION_STATUSES),
   markedForReview: z.boolean(),
   bookmarked: z.boolean(),
+  /** The regrade's decision on the key (docs/product-regrade.md), when it is not keep. */
+  keyDecision: z
+    .object({
+      action: z.enum(['changeKey', 'acceptAny', 'drop']),
+      acceptedAnswers: z.array(z.number().int()).nullable(),
+      dropMode: z.enum(['awardAll', 'removeFromTotal']).nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type SolvedQuestion = z.infer<typeof solvedQuestionSchema>;
 

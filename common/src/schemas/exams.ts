@@ -9,6 +9,7 @@ import {
   scheduleFields,
   scheduleView,
 } from './exam-schedule.ts';
+import { type ObjectionWindowData, objectionWindowInput, objectionWindowView } from './regrade.ts';
 
 export const QUESTION_TYPES = ['mcq', 'descriptive'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -291,7 +292,7 @@ const EXAM_FORM_KEYS = Object.keys(examFields).filter((k) => k !== 'isActive' &&
  * PATCH /api/exams/{id}: the full form, or `{ isActive }` alone. A body without any form field is the
  * status toggle, its other keys ignored like every unknown key (docs/product.md section 7).
  */
-export const examPatchBody = z.unknown().transform((v, ctx): ExamData | z.output<typeof examStatusBody> | ScheduleBodyData => {
+function parsePatch(v: unknown, ctx: z.RefinementCtx): ExamData | z.output<typeof examStatusBody> | ScheduleBodyData {
   const isObject = v !== null && typeof v === 'object' && !Array.isArray(v);
   const isForm = isObject && EXAM_FORM_KEYS.some((k) => k in v);
   const isSchedule = isObject && !isForm && SCHEDULE_KEYS.some((k) => k in v);
@@ -308,8 +309,36 @@ export const examPatchBody = z.unknown().transform((v, ctx): ExamData | z.output
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   return z.NEVER;
+}
+
+/** PATCH of the objection window alone (docs/product-regrade.md). */
+export type ObjectionWindowOnly = { objectionWindowOnly: true };
+type PatchData = (ExamData | z.output<typeof examStatusBody> | ScheduleBodyData | ObjectionWindowOnly) & {
+  objectionWindow?: ObjectionWindowData;
+};
+
+/**
+ * PATCH /api/exams/{id}: the full form, the schedule, or `{ isActive }` alone, each of which may carry
+ * `objectionWindow` (docs/product-regrade.md); `{ objectionWindow }` alone sets only the window.
+ */
+export const examPatchBody = z.unknown().transform((v, ctx): PatchData => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || !('objectionWindow' in v)) return parsePatch(v, ctx);
+  const { objectionWindow, ...rest } = v as Record<string, unknown>;
+  const window = objectionWindowInput.safeParse(objectionWindow);
+  if (!window.success) {
+    for (const issue of window.error.issues) {
+      ctx.addIssue({ code: 'custom', path: ['objectionWindow', ...issue.path], message: issue.message });
+    }
+    return z.NEVER;
+  }
+  const other = Object.keys(rest).some((k) => k === 'isActive' || EXAM_FORM_KEYS.includes(k) || SCHEDULE_KEYS.includes(k));
+  if (!other) return { objectionWindowOnly: true, objectionWindow: window.data };
+  const parsed = parsePatch(rest, ctx);
+  return { ...parsed, objectionWindow: window.data };
 });
-export type ExamPatchBody = ExamBody | z.input<typeof examStatusBody> | z.input<typeof scheduleBody>;
+export type ExamPatchBody = (ExamBody | z.input<typeof examStatusBody> | z.input<typeof scheduleBody>) & {
+  objectionWindow?: { opensAt: string; closesAt: string } | null;
+};
 /** A PATCH of the schedule alone (audience, window, mode). */
 export type ScheduleBodyData = z.output<typeof scheduleBody> & { scheduleOnly: true };
 
@@ -400,6 +429,8 @@ export const examAdminSchema = examListItemSchema.extend({
   pendingCount: z.number().int(),
   inProgressCount: z.number().int(),
   questionsLocked: z.boolean(),
+  /** When students may object to the answer key (docs/product-regrade.md); null: no window. */
+  objectionWindow: objectionWindowView.nullable().optional(),
   sections: z.array(sectionViewSchema),
   questions: z.array(questionAdminSchema),
 });

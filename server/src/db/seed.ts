@@ -11,6 +11,7 @@ import { seedDemoNotificationPreferences } from './seed-notifications.ts';
 import { seedDemoExam } from './seed-exams.ts';
 import { seedDemoMaterials } from './seed-materials.ts';
 import { demoFeePlan } from './seed-fee-plans.ts';
+import { seedDemoObjections } from './seed-regrade.ts';
 import { announcements, centres, courses, galleryImages, instituteSettings, users } from './schema.ts';
 
 const GALLERY_DIR = GALLERY_SEED_DIR;
@@ -196,6 +197,7 @@ export async function seed(
   await seedDemoExam(db);
   await seedDemoQuestionBank(db);
   await seedDemoNotificationPreferences(db);
+  await seedDemoObjections(db);
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
   await seedDemoMaterials(ctx);

@@ -32,6 +32,8 @@ const OWNED_BY_A = new Set([
   'POST /api/payments/sandbox/checkout/:orderId',
   'POST /api/payments/paytm/initiate',
   'POST /api/payments/verify',
+  // Only a student who submitted the exam (A, not B) may object to its key.
+  'POST /api/exams/:id/objections',
 ]);
 
 /** The statuses a refused call may answer, or null when the role may call the route. */

@@ -74,6 +74,8 @@ export function bodyFor(key: string, w: World): unknown {
     'PUT /api/exams/:examId/attempt/answers': { answers: { [q0._id]: 1 } },
     'POST /api/submissions': { examId: w.openExam._id, answers: {} },
     'POST /api/bookmarks': { questionId: q0._id, note: 'Revise this' },
+    'POST /api/exams/:id/objections': { questionId: q0._id, reason: 'The key looks wrong' },
+    'POST /api/exams/:id/regrade': { decisions: [{ questionId: q0._id, action: 'changeKey', correctAnswer: 0 }], dryRun: true },
     'PATCH /api/submissions/:id/evaluate': { answers: [{ questionId: q2._id, marksObtained: 6 }], feedback: 'Full marks' },
     'POST /api/admission-requests': {
       fullName: 'Another Applicant',

@@ -76,6 +76,7 @@ const routes: RouteObject[] = [
           { path: '/admin/exams', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },
           { path: '/admin/exams/create', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },
           { path: '/admin/exams/:id/results', element: admin(page(() => import('../features/analysis/merit-list-page.tsx'))) },
+          { path: '/admin/exams/:id/regrade', element: admin(page(() => import('../features/regrade/regrade-page.tsx'))) },
           { path: '/admin/submissions', element: admin(page(() => import('../features/submissions/submissions-page.tsx'))) },
           { path: '/admin/admissions', element: admin(page(() => import('../features/admissions/admin-admissions-page.tsx'))) },
           { path: '/admin/admissions/:id', element: admin(page(() => import('../features/admissions/admin-admission-detail-page.tsx'))) },

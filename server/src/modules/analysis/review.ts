@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Review } from '@app/common/schemas/analysis';
 import type { Actor, Ctx } from '../../context.ts';
-import { bookmarks } from '../../db/schema.ts';
+import { bookmarks, questionKeyDecisions } from '../../db/schema.ts';
 import { loadQuestions, loadSections } from '../exams/queries.ts';
 import { loadAttemptTrail, loadPublishedSubmission, statusOf, yourAnswerOf } from './access.ts';
 
@@ -31,6 +31,9 @@ export async function findReview(ctx: Ctx, actor: Actor, id: string): Promise<Re
         )
     : [];
   const isBookmarked = new Set(marked.map((b) => b.questionId));
+  // A revised key is shown as such (docs/product-regrade.md).
+  const decisions = await ctx.db.select().from(questionKeyDecisions).where(eq(questionKeyDecisions.examId, exam.id));
+  const decisionOf = new Map(decisions.map((d) => [d.questionId, d]));
   const answerOf = new Map(s.answers.map((a) => [a.questionId, a]));
   return {
     examId: exam.id,
@@ -53,7 +56,13 @@ export async function findReview(ctx: Ctx, actor: Actor, id: string): Promise<Re
         status: statusOf(a, Number(q.marks)),
         markedForReview: trail.review.has(q.id),
         bookmarked: isBookmarked.has(q.id),
+        keyDecision: keyDecisionOf(decisionOf.get(q.id)),
       };
     }),
   };
+}
+
+function keyDecisionOf(d: typeof questionKeyDecisions.$inferSelect | undefined) {
+  if (!d || d.action === 'keep') return null;
+  return { action: d.action, acceptedAnswers: d.acceptedAnswers, dropMode: d.dropMode };
 }

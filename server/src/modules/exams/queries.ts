@@ -10,6 +10,7 @@ import { remainingSeconds, windowRefusal } from '../attempts/clock.ts';
 import { areMarksVisible, attemptStatusOf, examStatusOf } from '../attempts/status.ts';
 import { audienceIncludes, audienceNamesOf, findStudentScope, isInAudience } from '../exam-access/audience.ts';
 import { findExceptions, findExceptionsByExam } from '../exam-access/exceptions.ts';
+import { findObjectionWindow } from '../regrade/objections.ts';
 import { courseRefOf, type ExamRow, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
 
 // Qualified by hand: drizzle leaves column names unqualified in a query without joins, where
@@ -101,6 +102,7 @@ export async function findExamForAdmin(ctx: Ctx, examId: string): Promise<ExamAd
     ...adminCounts(row),
     audienceNames,
     questionsLocked: row.submissionsCount + row.inProgressCount > 0,
+    objectionWindow: await findObjectionWindow(ctx.db, examId),
     sections,
     questions: qs.map((q) => toQuestionAdmin(q, penalty)),
   };

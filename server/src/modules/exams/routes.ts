@@ -23,6 +23,7 @@ import { createExam, deleteExam, setExamActive, updateExam } from './authoring.t
 import { exportExamWorkbook } from './export.ts';
 import { createOverride, findOverrides } from './overrides.ts';
 import { updateExamSchedule } from './schedule.ts';
+import { setObjectionWindow } from '../regrade/objections.ts';
 import { findAvailableExams, findExamForAdmin, findExamForStudent, findExams } from './queries.ts';
 
 export const examRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,10 +75,21 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } },
     },
     async (req) => {
-      const body = req.body;
-      if ('title' in body) return updateExam(ctx, actorOf(req), req.params.id, body, bankLinks.get(req.raw));
-      if ('scheduleOnly' in body) return updateExamSchedule(ctx, actorOf(req), req.params.id, body);
-      return setExamActive(ctx, actorOf(req), req.params.id, body.isActive);
+      const { objectionWindow, ...body } = req.body;
+      // The objection window (docs/product-regrade.md) is checked by the schema; it is set after the rest.
+      if ('objectionWindowOnly' in body) {
+        await setObjectionWindow(ctx, actorOf(req), req.params.id, objectionWindow ?? null);
+        return findExamForAdmin(ctx, req.params.id);
+      }
+      const updated =
+        'title' in body
+          ? await updateExam(ctx, actorOf(req), req.params.id, body, bankLinks.get(req.raw))
+          : 'scheduleOnly' in body
+            ? await updateExamSchedule(ctx, actorOf(req), req.params.id, body)
+            : await setExamActive(ctx, actorOf(req), req.params.id, body.isActive);
+      if (objectionWindow === undefined) return updated;
+      await setObjectionWindow(ctx, actorOf(req), req.params.id, objectionWindow);
+      return findExamForAdmin(ctx, req.params.id);
     },
   );
 

@@ -6,7 +6,10 @@ import { usePageTitle } from '../../components/page-title.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { formatDateTime } from '@app/common/rules/dates';
 import { useReview, useToggleBookmark } from './api/analysis.ts';
+import { useMyObjections } from './api/objections.ts';
+import { ObjectionControl } from './components/objection-control.tsx';
 import { SolutionCard } from './components/solution-card.tsx';
 
 const FILTERS = {
@@ -50,6 +53,9 @@ function ReviewView({ review }: { review: Review }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [section, setSection] = useState('');
   const toggle = useToggleBookmark();
+  const objections = useMyObjections(review.examId);
+  const isOpen = objections.data?.isOpen ?? false;
+  const objectionOf = new Map((objections.data?.objections ?? []).map((o) => [o.questionId, o]));
   const passageOf = new Map(review.sections.flatMap((s) => s.passages.map((p) => [p._id, p.body] as const)));
   const numbered = review.questions.map((q, i) => ({ q, n: i + 1 }));
   const shown = numbered.filter(({ q }) => FILTERS[filter].keep(q) && (!section || q.section === section));
@@ -64,6 +70,12 @@ function ReviewView({ review }: { review: Review }) {
   return (
     <>
       <h1 className="text-2xl font-bold text-brand-800">{review.title}: solutions</h1>
+      {isOpen && objections.data?.window && (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" role="status">
+          Objections to the answer key are open until {formatDateTime(objections.data.window.closesAt)} IST. Use "Raise objection" under a
+          question whose key you think is wrong, with your reason: one objection per question.
+        </p>
+      )}
       <div className="flex flex-wrap items-end gap-3">
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Show</legend>
@@ -117,7 +129,9 @@ function ReviewView({ review }: { review: Review }) {
               {q.bookmarked ? 'Bookmarked' : 'Bookmark'}
             </button>
           }
-        />
+        >
+          <ObjectionControl examId={review.examId} questionId={q._id} number={n} mine={objectionOf.get(q._id)} isOpen={isOpen} />
+        </SolutionCard>
       ))}
     </>
   );

@@ -1,4 +1,4 @@
-import type { Analysis, Bookmark, BookmarkBody, ItemAnalysis, MeritList, Review } from '@app/common/schemas/analysis';
+import type { Analysis, Bookmark, BookmarkBody, MeritList, Review } from '@app/common/schemas/analysis';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -36,6 +36,5 @@ export const useMeritList = (examId: string, centre: string) =>
     queryFn: () => api<MeritList>(`/api/exams/${examId}/merit-list${centre ? `?centre=${encodeURIComponent(centre)}` : ''}`),
   });
 
-/** GET /api/exams/{id}/item-analysis (admin). */
-export const useItemAnalysis = (examId: string) =>
-  useQuery({ queryKey: ['item-analysis', examId], queryFn: () => api<ItemAnalysis>(`/api/exams/${examId}/item-analysis`) });
+/** GET /api/exams/{id}/item-analysis (admin), shared with the regrade screen. */
+export { useItemAnalysis } from '../../../api/item-analysis.ts';

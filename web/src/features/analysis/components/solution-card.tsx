@@ -8,11 +8,22 @@ type Props = {
   number: number;
   question: Pick<SolvedQuestion, 'question' | 'options' | 'yourAnswer' | 'correctAnswer' | 'marksObtained' | 'explanation'> & {
     status?: SolvedQuestion['status'];
+    keyDecision?: SolvedQuestion['keyDecision'];
   };
   passage?: string | null;
   actions?: ReactNode;
   children?: ReactNode;
 };
+
+/** What the regrade decided on this question's key (docs/product-regrade.md), as the student reads it. */
+const KEY_NOTES = {
+  changeKey: 'The answer key of this question was revised after objections.',
+  acceptAny: 'After objections, every option marked "Accepted answer" earns the marks.',
+  awardAll: 'This question was dropped after objections: everyone gets its full marks.',
+  removeFromTotal: 'This question was dropped after objections: it no longer counts in the marks or the total.',
+} as const;
+const keyNoteOf = (d: NonNullable<SolvedQuestion['keyDecision']>): keyof typeof KEY_NOTES =>
+  d.action === 'drop' ? (d.dropMode ?? 'awardAll') : d.action;
 
 /** A question with its passage, the student's answer, the key, the marks and the explanation. */
 export function SolutionCard({ number, question: q, passage, actions, children }: Props) {
@@ -34,12 +45,18 @@ export function SolutionCard({ number, question: q, passage, actions, children }
         </details>
       )}
       <RichText text={q.question} className="text-slate-900" />
+      {q.keyDecision && (
+        <p className="rounded-md border border-brand-200 bg-brand-50 p-2 text-sm text-brand-900">{KEY_NOTES[keyNoteOf(q.keyDecision)]}</p>
+      )}
       {q.options.length > 0 ? (
         <ol className="grid gap-2">
           {q.options.map((o, i) => {
-            const isKey = q.correctAnswer === i;
+            const accepted = q.keyDecision?.action === 'acceptAny' ? (q.keyDecision.acceptedAnswers ?? []) : null;
+            const isKey = accepted ? accepted.includes(i) : q.correctAnswer === i && q.keyDecision?.action !== 'drop';
             const isYours = q.yourAnswer === i;
-            const tone = isKey ? 'border-green-600 bg-green-50' : isYours ? 'border-red-600 bg-red-50' : 'border-slate-200';
+            // A dropped question has no key: the student's answer is neither right nor wrong.
+            const wrong = isYours && !isKey && q.keyDecision?.action !== 'drop';
+            const tone = isKey ? 'border-green-600 bg-green-50' : wrong ? 'border-red-600 bg-red-50' : 'border-slate-200';
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: options are positional
               <li key={i} className={`flex items-start gap-2 rounded-md border p-2 text-sm ${tone}`}>
@@ -47,12 +64,14 @@ export function SolutionCard({ number, question: q, passage, actions, children }
                 <RichText text={o} inline className="flex-1" />
                 {isKey && (
                   <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-800">
-                    <Check aria-hidden="true" className="h-4 w-4" /> Correct answer
+                    <Check aria-hidden="true" className="h-4 w-4" /> {accepted ? 'Accepted answer' : 'Correct answer'}
                   </span>
                 )}
                 {isYours && (
-                  <span className={`inline-flex items-center gap-1 text-xs font-semibold ${isKey ? 'text-green-800' : 'text-red-800'}`}>
-                    {!isKey && <X aria-hidden="true" className="h-4 w-4" />} Your answer
+                  <span
+                    className={`inline-flex items-center gap-1 text-xs font-semibold ${wrong ? 'text-red-800' : isKey ? 'text-green-800' : 'text-slate-700'}`}
+                  >
+                    {wrong && <X aria-hidden="true" className="h-4 w-4" />} Your answer
                   </span>
                 )}
               </li>

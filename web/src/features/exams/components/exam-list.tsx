@@ -1,6 +1,6 @@
 import type { ExamListItem } from '@app/common/schemas/exams';
 import { preview } from '@app/common/rules/text';
-import { CalendarClock, ListOrdered, Pencil, Power, Trash2 } from 'lucide-react';
+import { CalendarClock, ListOrdered, Pencil, Power, Scale, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge.tsx';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
@@ -97,6 +97,16 @@ function ExamActions({ exam, busy, onToggle, onEdit, onDelete, onExceptions }: A
         >
           <ListOrdered aria-hidden="true" className="h-4 w-4" />
           Merit list
+        </Link>
+      )}
+      {(exam.submissionsCount ?? 0) > 0 && (
+        <Link
+          to={`/admin/exams/${exam._id}/regrade`}
+          className={`${action} border-amber-300 text-amber-800 hover:bg-amber-50`}
+          aria-label={`Objections and regrade of ${exam.title}`}
+        >
+          <Scale aria-hidden="true" className="h-4 w-4" />
+          Regrade
         </Link>
       )}
       <button
