@@ -171,10 +171,16 @@ export const regradeMarksSchema = z.object({
 });
 export type RegradeMarks = z.infer<typeof regradeMarksSchema>;
 
+/**
+ * One changed submission: `before` and `after` are its marks obtained (the contract's figures); the whole
+ * of its marks, total, percentage and rank either side are in `beforeMarks` and `afterMarks`.
+ */
 export const regradeChangeSchema = z.object({
   submissionId: z.string(),
-  before: regradeMarksSchema,
-  after: regradeMarksSchema,
+  before: z.number(),
+  after: z.number(),
+  beforeMarks: regradeMarksSchema,
+  afterMarks: regradeMarksSchema,
 });
 
 /** The regrade answer: the contract's `affected` and `changes`, then the preview's figures. */

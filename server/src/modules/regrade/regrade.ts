@@ -291,7 +291,13 @@ export async function regradeExam(
       }));
     return {
       affected: affected.length,
-      changes: affected.map((p) => ({ submissionId: p.id, before: p.before, after: p.after })),
+      changes: affected.map((p) => ({
+        submissionId: p.id,
+        before: p.before.marksObtained,
+        after: p.after.marksObtained,
+        beforeMarks: p.before,
+        afterMarks: p.after,
+      })),
       dryRun: input.dryRun,
       candidates: planned.length,
       largestChange: largest
