@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AUDIENCE_TYPES,
   BROADCAST_MAX_CHARS,
@@ -21,6 +20,7 @@ import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { SelectField, TextAreaField } from '../../components/form-controls.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useBroadcastCount, useSendBroadcast } from './api/notifications.ts';
+import { formResolver } from '../../lib/form-resolver.ts';
 
 type Values = {
   audience: (typeof AUDIENCE_TYPES)[number];
@@ -40,7 +40,7 @@ export default function BroadcastPage() {
   const send = useSendBroadcast();
   const [confirming, setConfirming] = useState<{ body: BroadcastInput; recipients: number; unreachable: number } | null>(null);
   const { register, handleSubmit, watch, setError, setValue, reset, formState } = useForm<Values>({
-    resolver: zodResolver(broadcastSchema) as never,
+    resolver: formResolver(broadcastSchema),
     defaultValues: { audience: 'batch', audienceId: '', channel: 'email', subject: '', message: '' },
   });
   const audience = watch('audience');

@@ -3,7 +3,6 @@ import { formatINR } from '@app/common/rules/money';
 import { COUNTER_METHOD_LABELS, COUNTER_METHODS, type CounterPaymentBody, counterPaymentBody } from '@app/common/schemas/collections';
 import type { AdminPayment } from '@app/common/schemas/payments';
 import type { StudentListItem } from '@app/common/schemas/users';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import { SelectField } from '../../components/form-controls.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useRecordCounterPayment, useStudentSearch } from './api/counter.ts';
 import { downloadReceipt } from './api/receipt.ts';
+import { formResolver } from '../../lib/form-resolver.ts';
 
 type Values = {
   studentId: string;
@@ -41,7 +41,7 @@ export default function CounterPaymentPage() {
   const [student, setStudent] = useState<StudentListItem | null>(null);
   const [done, setDone] = useState<AdminPayment | null>(null);
   const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<Values>({
-    resolver: zodResolver(formSchema) as never,
+    resolver: formResolver(formSchema),
     defaultValues: { studentId: '', amount: '', method: 'cash', reference: '', receivedAt: todayInIndia(), centre: '' },
   });
   const onSubmit = handleSubmit(() =>

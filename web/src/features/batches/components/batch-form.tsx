@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type Batch, type BatchBody, BATCH_TIMINGS, batchBody } from '@app/common/schemas/batches';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +8,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCentreOptions, useCourseOptions, useSaveBatch } from '../api/batches.ts';
 import { BATCH_UI, TIMING_LABELS } from '../messages.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 
 type Values = Omit<BatchBody, 'capacity' | 'isActive'> & { capacity: string };
 
@@ -33,7 +33,7 @@ export function BatchFormModal({ open, onOpenChange, batch }: Props) {
   const { reset: resetSave } = save;
   const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
     // The server's own schema checks the form; capacity is typed text, coerced by it.
-    resolver: zodResolver(batchBody) as never,
+    resolver: formResolver(batchBody),
     defaultValues: toValues(batch),
   });
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type SessionBody, sessionBody } from '@app/common/schemas/batches';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -6,6 +5,7 @@ import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCreateSessions } from '../api/batches.ts';
 import { BATCH_UI } from '../messages.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 
 type Values = {
   date: string;
@@ -22,7 +22,7 @@ const empty: Values = { date: '', startTime: '', endTime: '', subject: '', teach
 export function SessionForm({ batchId }: { batchId: string }) {
   const create = useCreateSessions(batchId);
   const { register, handleSubmit, reset, setError, formState } = useForm<Values>({
-    resolver: zodResolver(sessionBody) as never,
+    resolver: formResolver(sessionBody),
     defaultValues: empty,
   });
   const onSubmit = handleSubmit((values) =>

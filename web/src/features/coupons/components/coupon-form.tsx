@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type Coupon, type CouponBody, couponBody } from '@app/common/schemas/coupons';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +9,7 @@ import { SelectField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSaveCoupon } from '../api/coupons.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 
 type Values = {
   code: string;
@@ -71,7 +71,7 @@ export function CouponFormModal({ open, onOpenChange, coupon }: Props) {
   const save = useSaveCoupon();
   const { reset: resetSave } = save;
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values>({
-    resolver: zodResolver(formSchema) as never,
+    resolver: formResolver(formSchema),
     defaultValues: toValues(coupon),
   });
   useEffect(() => {

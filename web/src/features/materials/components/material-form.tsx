@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { fromIstInput, toIstInput } from '@app/common/rules/dates';
 import {
   MATERIAL_MAX_BYTES,
@@ -20,6 +19,7 @@ import { TextAreaField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCreateMaterial, useUpdateMaterial } from '../api/materials.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 
 type Values = {
   kind: 'pdf' | 'video';
@@ -102,7 +102,7 @@ export function MaterialFormModal({ open, onOpenChange, material }: Props) {
   const { reset: resetCreate } = create;
   const { reset: resetUpdate } = update;
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values>({
-    resolver: zodResolver(formSchema(creating)) as never,
+    resolver: formResolver(formSchema(creating)),
     defaultValues: toValues(material),
   });
   useEffect(() => {

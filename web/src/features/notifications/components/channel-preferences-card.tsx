@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type Preferences, type PreferencesInput, preferencesSchema } from '@app/common/schemas/notifications';
 import { BellRing } from 'lucide-react';
 import { useEffect } from 'react';
@@ -8,6 +7,7 @@ import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { usePreferences, useSavePreferences } from '../api/notifications.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 
 type Values = { email: boolean; sms: boolean; whatsapp: boolean; phone: string };
 const toValues = (p: Preferences): Values => ({ email: p.email, sms: p.sms, whatsapp: p.whatsapp, phone: p.phone ?? '' });
@@ -38,7 +38,7 @@ export function ChannelPreferencesCard() {
 function PreferencesForm({ prefs }: { prefs: Preferences }) {
   const save = useSavePreferences();
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values>({
-    resolver: zodResolver(preferencesSchema) as never,
+    resolver: formResolver(preferencesSchema),
     defaultValues: toValues(prefs),
   });
   useEffect(() => reset(toValues(prefs)), [prefs, reset]);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BANK_EXAM_LABELS, BANK_EXAMS, type BankQuestion, bankQuestionBody } from '@app/common/schemas/question-bank';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +9,7 @@ import { SelectField, TextAreaField } from '../../../components/form-controls.ts
 import { Modal } from '../../../components/modal.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSaveBankQuestion } from '../api/bank.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 
 type Values = {
   exam: string;
@@ -78,7 +78,7 @@ export function BankQuestionForm({ open, onOpenChange, question }: Props) {
   const { reset: resetSave } = save;
   const id = useId();
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values>({
-    resolver: zodResolver(formSchema) as never,
+    resolver: formResolver(formSchema),
     defaultValues: toValues(question),
   });
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   checkPanInGstin,
   DEFAULT_SAC,
@@ -15,6 +14,7 @@ import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { TextAreaField } from '../../../components/form-controls.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { type InstituteSettingsOutput, useSaveInstituteSettings } from '../api/institute-settings.ts';
+import { formResolver } from '../../../lib/form-resolver.ts';
 
 // The form keeps the extra phones as lines of one text box; everything else is the API body's own field
 // rules, so the messages are the server's.
@@ -65,7 +65,7 @@ const legendClass = 'float-left w-full text-lg font-semibold text-slate-800 sm:c
 /** The institute's profile form (docs/product.md section 15). */
 export function InstituteForm({ settings }: { settings: InstituteSettings }) {
   const form = useForm<Values, unknown, InstituteSettingsOutput>({
-    resolver: zodResolver(instituteForm) as never,
+    resolver: formResolver(instituteForm),
     defaultValues: toFormValues(settings),
   });
   const { register, handleSubmit, reset, setError, formState } = form;
