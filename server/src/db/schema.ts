@@ -471,6 +471,7 @@ export const rateCounters = pgTable('rate_counters', {
 export * from './schema-payments.ts';
 export * from './schema-batches.ts';
 export * from './schema-results.ts';
+export * from './schema-invoices.ts';
 
 /** The institute's profile: one row, id 'institute' (docs/product.md section 15). */
 export const instituteSettings = pgTable('institute_settings', {

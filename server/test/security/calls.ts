@@ -28,10 +28,14 @@ export function paramsOfA(w: World) {
     ['/api/sessions/', '00000000-0000-4000-8000-000000000000'],
     // No coupon id is known to the world (the seeded ones are looked up by nobody): the admin's answer 404.
     ['/api/coupons/', '00000000-0000-4000-8000-000000000000'],
+    // No mail attachment is known to the world: the admin's answer 404.
+    ['/api/dev/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
     if (name === 'questionId') return w.exam.questions[0]._id;
+    // The world's payment has no credit note (no GSTIN is set): the owner's and the admin's answer 404.
+    if (name === 'noteId') return '00000000-0000-4000-8000-000000000000';
     if (name === 'token') return 'not-a-reset-token-0000000000000000000000000';
     if (name === 'email') return w.a.student.email;
     if (name === 'key') return 'no-such-image.jpg';

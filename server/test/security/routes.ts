@@ -99,6 +99,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/payments/fees': 'student',
   'GET /api/payments/status/:orderId': 'user',
   'GET /api/payments/:id/receipt': 'user',
+  'GET /api/payments/:id/credit-notes/:noteId': 'user',
   'GET /api/payments': 'admin',
   'GET /api/payments/summary': 'admin',
   'GET /api/payments/:id': 'admin',
@@ -137,6 +138,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/stats/admin': 'admin',
   'GET /api/audit': 'admin',
   'GET /api/dev/mailbox': 'dev',
+  'GET /api/dev/mailbox/attachments/:id': 'dev',
 };
 
 /** The zod schemas a route declared (fastify-type-provider-zod keeps them as zod objects). */

@@ -53,15 +53,37 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
               html: z.string().nullable(),
               status: z.string(),
               createdAt: z.string(),
+              attachments: z.array(z.object({ _id: z.string(), filename: z.string(), contentType: z.string(), size: z.number() })),
             }),
           ),
         },
       },
     },
     async (req) => {
-      const rows = (await app.ctx.mailer.listKept(100)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      const kept = await app.ctx.mailer.listKept(100);
+      const files = await app.ctx.mailer.listAttachments(kept.map((r) => r._id));
+      const rows = kept.map((r) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        attachments: files.filter((f) => f.mailId === r._id).map(({ mailId: _, ...f }) => f),
+      }));
       const to = req.query.to?.toLowerCase();
       return to ? rows.filter((r) => r.to.toLowerCase() === to) : rows;
+    },
+  );
+
+  // A message's attachment (a receipt PDF), as the mail would have carried it.
+  app.get(
+    '/mailbox/attachments/:id',
+    { schema: { tags: ['dev'], params: z.object({ id: z.uuid({ error: 'Not found' }) }) } },
+    async (req, reply) => {
+      const file = await app.ctx.mailer.findAttachment(req.params.id);
+      if (!file) throw new AppError('NOT_FOUND', 'Attachment not found');
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
     },
   );
 };

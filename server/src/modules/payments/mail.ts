@@ -3,6 +3,7 @@ import { formatDateTime, INSTALLMENT_OPTIONS } from '@app/common';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import type { PaymentRow } from './dto.ts';
+import { paymentDocument } from './receipts.ts';
 
 // The confirmation the Payment Successful page promises (docs/product.md section 2): queued, so a slow mail
 // server never holds up a payment; a failure is retried by the mail worker.
@@ -12,23 +13,26 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 export async function queuePaymentConfirmation(ctx: Ctx, p: PaymentRow) {
   const [student] = await ctx.db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, reg: users.registrationNumber })
     .from(users)
     .where(eq(users.id, p.studentId))
     .limit(1);
   if (!student) return;
+  // The receipt (or tax invoice) goes with the mail as a PDF (docs/product-invoices.md).
+  const doc = p.receiptNumber ? await paymentDocument(ctx, p, student, p.receiptNumber) : null;
   const installment = INSTALLMENT_OPTIONS.find((o) => o.value === p.installmentNumber)?.label;
   const lines = [
     `Dear ${student.firstName} ${student.lastName},`,
     '',
-    `We have received your payment of INR ${number.format(p.amountPaise / 100)} for ${p.courseName}${installment ? ` (${installment} installment)` : ''}.`,
+    `We have received your payment of ₹${number.format(p.amountPaise / 100)} for ${p.courseName}${installment ? ` (${installment} installment)` : ''}.`,
     '',
     `Receipt number: ${p.receiptNumber ?? '-'}`,
+    ...(doc?.invoiceNumber ? [`Tax invoice number: ${doc.invoiceNumber}`] : []),
     `Order ID: ${p.orderId}`,
     `Transaction ID: ${p.transactionId ?? '-'}`,
     `Date: ${formatDateTime(p.paidAt ?? new Date())} IST`,
     '',
-    'You can download the receipt from the Fee Payment page of your student area.',
+    `Your ${doc?.invoiceNumber ? 'tax invoice' : 'receipt'} is attached as a PDF; you can also download it from the Fee Payment page of your student area.`,
     '',
     'Law Coaching Institute',
   ];
@@ -36,6 +40,7 @@ export async function queuePaymentConfirmation(ctx: Ctx, p: PaymentRow) {
     to: student.email,
     subject: `Payment received: ${p.receiptNumber ?? p.orderId}`,
     text: lines.join('\n'),
+    attachments: doc ? [{ filename: doc.filename, contentType: 'application/pdf', content: doc.pdf }] : [],
     html: `<div style="font-family:Arial,sans-serif;line-height:1.5">${lines.map((l) => (l ? `<p style="margin:0">${escapeHtml(l)}</p>` : '<br>')).join('')}</div>`,
   });
 }
