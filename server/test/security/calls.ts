@@ -28,8 +28,7 @@ export function paramsOfA(w: World) {
     ['/api/sessions/', '00000000-0000-4000-8000-000000000000'],
     // No coupon id is known to the world (the seeded ones are looked up by nobody): the admin's answer 404.
     ['/api/coupons/', '00000000-0000-4000-8000-000000000000'],
-    // No mail attachment is known to the world: the admin's answer 404.
-    ['/api/dev/', '00000000-0000-4000-8000-000000000000'],
+    ['/api/dev/', w.mailAttachmentId],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;

@@ -258,6 +258,27 @@ describe('with a GSTIN', () => {
     expect(new Set(rows.map((r) => r.number)).size).toBe(rows.length);
   });
 
+  it('gateway payments confirmed at the same moment get consecutive numbers too, and the checkout answer names none twice', async () => {
+    const fy = financialYear(new Date());
+    const students = await Promise.all(Array.from({ length: 6 }, (_, i) => admitted(`House ${i}, Kolkata 700016`)));
+    const signed = await Promise.all(
+      students.map(async (s) => {
+        const o = (await s.client.post('/api/payments/orders', { courseId: course._id })).json();
+        return { s, answer: (await s.client.post(o.checkout.url, { action: 'pay' })).json() };
+      }),
+    );
+    const last = Math.max(
+      0,
+      ...(await t.ctx.db.select({ seq: invoices.seq }).from(invoices).where(eq(invoices.kind, 'invoice'))).map((r) => r.seq),
+    );
+    const verified = await Promise.all(signed.map(({ s, answer }) => s.client.post('/api/payments/verify', answer)));
+    for (const v of verified) expect(v.statusCode, v.body).toBe(200);
+    const ids = verified.map((v) => v.json().payment._id as string);
+    const rows = (await t.ctx.db.select().from(invoices).where(eq(invoices.kind, 'invoice'))).filter((r) => ids.includes(r.paymentId));
+    expect(rows.map((r) => r.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6].map((n) => last + n));
+    expect(rows.every((r) => r.financialYear === fy && r.totalPaise === 10_000_000)).toBe(true);
+  });
+
   it('a refund issues a credit note against the invoice, downloadable by the student and the admin', async () => {
     const s = await admitted('Kolkata 700016');
     const p = await payAtCounter(s.id, 11_800);
