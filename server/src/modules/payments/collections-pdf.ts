@@ -28,13 +28,13 @@ export async function renderCollectionsPdf(c: Collections, centreName: string | 
       page = doc.addPage([595.28, 841.89]);
       y = page.getHeight() - margin;
     }
-    for (const [text, x] of cols) {
-      // A column's text is cut at the page edge (whole characters, never half a conjunct).
+    cols.forEach(([text, x], i) => {
+      // A column's text is cut before the next column (or the page edge): whole characters, never half a conjunct.
       const parts = [...graphemes.segment(text.normalize('NFC'))].map((g) => g.segment);
-      const width = 515 - x;
+      const width = (cols[i + 1]?.[1] ?? 521) - x - 6;
       while (parts.length > 1 && fonts.widthOf(parts.join(''), size, weight) > width) parts.pop();
       fonts.draw(page, parts.join(''), { x: margin + x, y, size, weight, color: rgb(0.1, 0.1, 0.1) });
-    }
+    });
     y -= size + 6;
   };
   line([['Law Coaching Institute: collections', 0]], 'bold', 16);
