@@ -124,6 +124,20 @@ test('the admin sets the GSTIN; a student pays and downloads a tax invoice; a re
   await expect(page.getByRole('button', { name: /^Download credit note LCI\/CN\// })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download Tax Invoice' })).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: `${OUT}/admin-payment-1280.png`, fullPage: true });
+
+  // The payment mail carried the invoice: the development mailbox lists it and serves the file.
+  await page.goto('/dev/mailbox');
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: `To: ${s.email}` })
+    .filter({ hasText: 'Payment received' });
+  await expect(mail).toContainText('1 attachment');
+  await mail.getByRole('button', { name: /Payment received/ }).click();
+  const attached = await savedPdf(page, () => mail.getByRole('button', { name: /^invoice-LCI-.*\.pdf/ }).click(), 'mailed-invoice');
+  expect(attached.filename).toBe(invoice.filename);
+  expect(attached.text).toContain('Tax Invoice');
+  await page.screenshot({ path: `${OUT}/mailbox-1280.png` });
 });
 
 async function studentToken(request: APIRequestContext, s: { email: string; password: string }) {
