@@ -118,6 +118,10 @@ export const checkoutSchema = z.discriminatedUnion('kind', [
 export type Checkout = z.infer<typeof checkoutSchema>;
 
 /** A payment as its owner (the student) sees it: one history entry. */
+/** A credit note issued against a payment's tax invoice (a refund or a bounced cheque): docs/product-invoices.md. */
+export const creditNoteRef = z.object({ _id: z.string(), number: z.string(), amount: z.number(), issuedAt: z.string() });
+export type CreditNoteRef = z.infer<typeof creditNoteRef>;
+
 export const paymentHistoryItem = z.object({
   _id: z.string(),
   orderId: z.string(),
@@ -140,6 +144,10 @@ export const paymentHistoryItem = z.object({
   installmentNumber: z.number().nullable(),
   receiptNumber: z.string().nullable(),
   createdAt: z.string(),
+  /** The tax invoice's number, when one was issued (the history list; absent elsewhere). */
+  invoiceNumber: z.string().nullable().optional(),
+  /** Its credit notes, oldest first (the history list; absent elsewhere). */
+  creditNotes: z.array(creditNoteRef).optional(),
 });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItem>;
 export const paymentHistoryResponse = z.array(paymentHistoryItem);
@@ -354,6 +362,9 @@ export const adminPaymentDetailSchema = adminPaymentSchema.extend({
   refunds: z.array(z.object({ amount: z.number(), refundId: z.string().nullable(), who: z.string(), when: z.string() })),
   /** Captures on this order after it was completed (money taken twice): to be refunded at the gateway. */
   extraCaptures: z.array(z.object({ gatewayPaymentId: z.string(), amount: z.number(), when: z.string() })),
+  /** The tax invoice's number (null: no GSTIN when it completed, or not completed) and its credit notes. */
+  invoiceNumber: z.string().nullable(),
+  creditNotes: z.array(creditNoteRef),
   history: z.array(paymentEventSchema),
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;

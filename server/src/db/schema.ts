@@ -482,6 +482,7 @@ export * from './schema-results.ts';
 export * from './schema-question-bank.ts';
 export * from './schema-notifications.ts';
 export * from './schema-regrade.ts';
+export * from './schema-invoices.ts';
 
 /** The institute's profile: one row, id 'institute' (docs/product.md section 15). */
 export const instituteSettings = pgTable('institute_settings', {

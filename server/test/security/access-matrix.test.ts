@@ -29,6 +29,7 @@ const OWNED_BY_A = new Set([
   'GET /api/submissions/:id/review',
   'GET /api/payments/status/:orderId',
   'GET /api/payments/:id/receipt',
+  'GET /api/payments/:id/credit-notes/:noteId',
   'POST /api/payments/sandbox/checkout/:orderId',
   'POST /api/payments/paytm/initiate',
   'POST /api/payments/verify',
@@ -156,8 +157,9 @@ describe('allowed calls', () => {
     return { role, token: res.json().token };
   };
 
-  /** Reads that answer 404 here by design: no file has that key; the world has no batch, class or calendar address. */
+  /** Reads that answer 404 here by design: no file has that key; the world has no batch, class, calendar address or credit note. */
   const NOT_FOUND_READS = new Set([
+    'GET /api/payments/:id/credit-notes/:noteId',
     'GET /api/gallery/files/:key',
     'GET /api/uploads/files/:key',
     'GET /api/batches/:id',

@@ -34,10 +34,13 @@ export function paramsOfA(w: World) {
     ['/api/question-bank/', '00000000-0000-4000-8000-000000000000'],
     // No outbox message is known to the world: the admin's retry answers 404.
     ['/api/notifications/', '00000000-0000-4000-8000-000000000000'],
+    ['/api/dev/', w.mailAttachmentId],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
     if (name === 'questionId') return w.exam.questions[0]._id;
+    // The world's payment has no credit note (no GSTIN is set): the owner's and the admin's answer 404.
+    if (name === 'noteId') return '00000000-0000-4000-8000-000000000000';
     if (name === 'token') return 'not-a-reset-token-0000000000000000000000000';
     if (name === 'email') return w.a.student.email;
     if (name === 'key') return 'no-such-image.jpg';

@@ -122,6 +122,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/payments/fees': 'student',
   'GET /api/payments/status/:orderId': 'user',
   'GET /api/payments/:id/receipt': 'user',
+  'GET /api/payments/:id/credit-notes/:noteId': 'user',
   'GET /api/payments': 'admin',
   'GET /api/payments/summary': 'admin',
   'GET /api/payments/:id': 'admin',
@@ -167,6 +168,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/notifications/outbox/:id/retry': 'admin',
   'GET /api/dev/mailbox': 'dev',
   'POST /api/dev/jobs/:name/run': 'dev',
+  'GET /api/dev/mailbox/attachments/:id': 'dev',
 };
 
 /** The zod schemas a route declared (fastify-type-provider-zod keeps them as zod objects). */

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../helpers.ts';
+import { desc } from 'drizzle-orm';
+import { mailAttachments } from '../../src/db/schema.ts';
 import { createExam, type ExamJson, examPayload } from '../../src/modules/exams/test-fixtures.ts';
 import { createAdmittedStudent, createCourse } from '../../src/modules/payments/test-fixtures.ts';
 
@@ -20,6 +22,8 @@ export type World = {
   submissionId: string;
   /** A's offline course-fee payment, verified by the admin: completed, with a receipt. */
   paidPayment: { id: string; orderId: string };
+  /** The PDF attached to the mail confirming `paidPayment` (the dev mailbox serves it). */
+  mailAttachmentId: string;
   /** A's sandbox-gateway order, still pending. */
   gatewayPayment: { id: string; orderId: string; gatewayOrderId: string };
   announcementId: string;
@@ -70,6 +74,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   expect(request.statusCode, request.body).toBe(201);
 
+  const [attachment] = await t.ctx.db
+    .select({ id: mailAttachments.id })
+    .from(mailAttachments)
+    .orderBy(desc(mailAttachments.createdAt))
+    .limit(1);
+  expect(attachment).toBeTruthy();
+
   return {
     course,
     exam,
@@ -78,6 +89,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     b,
     submissionId: submitted.json().submission._id,
     paidPayment: { id: paidId, orderId: paid.orderId },
+    mailAttachmentId: attachment.id,
     gatewayPayment: { id: order.paymentId, orderId: order.orderId, gatewayOrderId: order.checkout.orderId },
     announcementId: announcement.json()._id,
     pendingRequestId: request.json().request._id,

@@ -57,13 +57,19 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
               html: z.string().nullable(),
               status: z.string(),
               createdAt: z.string(),
+              attachments: z.array(z.object({ _id: z.string(), filename: z.string(), contentType: z.string(), size: z.number() })),
             }),
           ),
         },
       },
     },
     // Every channel's messages, newest first (docs/product-notifications.md): e-mail, SMS and WhatsApp.
-    async (req) => listOutbox(app.ctx, { to: req.query.to, limit: 100 }),
+    // An e-mail lists its attached files (a receipt PDF, docs/product-invoices.md).
+    async (req) => {
+      const rows = await listOutbox(app.ctx, { to: req.query.to, limit: 100 });
+      const files = await app.ctx.mailer.listAttachments(rows.filter((r) => r.channel === 'email').map((r) => r._id));
+      return rows.map((r) => ({ ...r, attachments: files.filter((f) => f.mailId === r._id).map(({ mailId: _, ...f }) => f) }));
+    },
   );
 
   // A scheduled job run now as if the clock read `now` (docs/product-notifications.md, "Trying the reminders").
@@ -91,6 +97,21 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       const job = JOBS[req.params.name];
       if (!job || !Object.hasOwn(JOBS, req.params.name)) throw new AppError('NOT_FOUND', NOTIFY_MSG.jobNotFound);
       return job(app.ctx, req.body?.now ? new Date(req.body.now) : new Date());
+    },
+  );
+
+  // A message's attachment (a receipt PDF), as the mail would have carried it.
+  app.get(
+    '/mailbox/attachments/:id',
+    { schema: { tags: ['dev'], params: z.object({ id: z.uuid({ error: 'Not found' }) }) } },
+    async (req, reply) => {
+      const file = await app.ctx.mailer.findAttachment(req.params.id);
+      if (!file) throw new AppError('NOT_FOUND', 'Attachment not found');
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
     },
   );
 };

@@ -103,6 +103,29 @@ describe('mail over SMTP', () => {
     expect((await outboxFor(to)).status).toBe('sent');
   });
 
+  it('sends attachments as MIME parts, also when a failed delivery is retried by the drain', async () => {
+    const pdf = Buffer.from('%PDF-1.7 a receipt\n%%EOF\n');
+    const attachments = [{ filename: 'receipt-RCT-2026-000001.pdf', contentType: 'application/pdf', content: pdf }];
+    expect(await t.ctx.mailer.send({ to: 'attached@test.local', subject: 'With a file', text: 'See attached', attachments })).toBe(true);
+    const part = (raw: string) => {
+      expect(raw).toMatch(/Content-Type: application\/pdf; name=receipt-RCT-2026-000001\.pdf/);
+      expect(raw).toMatch(/Content-Disposition: attachment; filename=receipt-RCT-2026-000001\.pdf/);
+      expect(raw.replace(/\r?\n/g, '')).toContain(pdf.toString('base64'));
+    };
+    part(smtp.inbox.find((m) => m.to.includes('attached@test.local'))?.raw ?? '');
+
+    const port = smtp.port;
+    await stopSmtp(smtp.server);
+    expect(await t.ctx.mailer.send({ to: 'attached-later@test.local', subject: 'Later', text: 'See attached', attachments })).toBe(false);
+    smtp = await startSmtp(port);
+    await t.ctx.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.status, 'pending'));
+    expect(await t.ctx.mailer.drain()).toBe(1);
+    part(smtp.inbox.find((m) => m.to.includes('attached-later@test.local'))?.raw ?? '');
+  });
+
   it('keeps a mail that could not be sent, and delivers it on a later drain once the server is back', async () => {
     const port = smtp.port;
     await stopSmtp(smtp.server);

@@ -1,9 +1,11 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailAttachments, mailOutbox } from '../../db/schema.ts';
 
-export type Message = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a message (a receipt PDF): stored with it in the outbox, delivered as a MIME attachment. */
+export type Attachment = { filename: string; contentType: string; content: Buffer };
+export type Message = { to: string; subject: string; text: string; html?: string; attachments?: Attachment[] };
 
 const MAX_ATTEMPTS = 12;
 const CLAIM_MS = 5 * 60_000;
@@ -84,12 +86,26 @@ export class Mailer {
   }
 
   private async store(message: Message, db: Db | Tx = this.db): Promise<string> {
-    const [row] = await db
-      .insert(mailOutbox)
-      // Claimed for the first delivery, so that the worker does not send it a second time meanwhile.
-      .values({ ...message, status: this.transport ? 'pending' : 'kept', nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
-      .returning({ id: mailOutbox.id });
-    return row.id;
+    const { attachments = [], ...fields } = message;
+    const write = async (tx: Db | Tx) => {
+      const [row] = await tx
+        .insert(mailOutbox)
+        // Claimed for the first delivery, so that the worker does not send it a second time meanwhile.
+        .values({ ...fields, status: this.transport ? 'pending' : 'kept', nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
+        .returning({ id: mailOutbox.id });
+      if (attachments.length > 0) await tx.insert(mailAttachments).values(attachments.map((a) => ({ mailId: row.id, ...a })));
+      return row.id;
+    };
+    // A message and its attachments are stored together or not at all.
+    return attachments.length > 0 && db === this.db ? this.db.transaction(write) : write(db);
+  }
+
+  private async attachmentsOf(id: string): Promise<Attachment[]> {
+    return this.db
+      .select({ filename: mailAttachments.filename, contentType: mailAttachments.contentType, content: mailAttachments.content })
+      .from(mailAttachments)
+      .where(eq(mailAttachments.mailId, id))
+      .orderBy(mailAttachments.createdAt);
   }
 
   private async deliver(id: string, message: Message, attempts: number): Promise<boolean> {
@@ -137,7 +153,12 @@ export class Mailer {
           .where(and(eq(mailOutbox.id, m.id), eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
           .returning({ id: mailOutbox.id });
         if (claimed.length === 0) continue;
-        const ok = await this.deliver(m.id, { to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined }, m.attempts);
+        const attachments = await this.attachmentsOf(m.id);
+        const ok = await this.deliver(
+          m.id,
+          { to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined, attachments },
+          m.attempts,
+        );
         if (ok) sent++;
       }
     } catch (err) {
@@ -157,6 +178,28 @@ export class Mailer {
   stopWorker() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** The attachments (without their content) of the messages `mailIds`, for the dev mailbox. */
+  listAttachments(mailIds: string[]) {
+    if (mailIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({
+        _id: mailAttachments.id,
+        mailId: mailAttachments.mailId,
+        filename: mailAttachments.filename,
+        contentType: mailAttachments.contentType,
+        size: sql<number>`octet_length(${mailAttachments.content})::int`,
+      })
+      .from(mailAttachments)
+      .where(inArray(mailAttachments.mailId, mailIds))
+      .orderBy(mailAttachments.createdAt);
+  }
+
+  /** One attachment with its content, for the dev mailbox's download link. */
+  async findAttachment(id: string) {
+    const [row] = await this.db.select().from(mailAttachments).where(eq(mailAttachments.id, id)).limit(1);
+    return row ?? null;
   }
 
   listKept(limit = 50) {

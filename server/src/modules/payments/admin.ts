@@ -10,6 +10,7 @@ import { findCourseFee } from './fees.ts';
 import { GatewayError, gatewayOf } from './gateways/index.ts';
 import { causeOf, isOpenForSettlement, recordRefund, transitionPayment } from './ledger.ts';
 import { settleWithGateway } from './settle.ts';
+import { documentsOf } from './receipts.ts';
 
 // The admin ledger (/admin/payments): list, detail with history, Verify and Refund (docs/product.md
 // section 4: Verify on a payment not yet received, Refund on a completed one, in part or in full).
@@ -49,7 +50,7 @@ async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: st
     const [u] = await ctx.db.select(studentCols).from(users).where(eq(users.id, p.studentId)).limit(1);
     student = u ?? null;
   }
-  const [events, refunds, extra] = await Promise.all([
+  const [events, refunds, extra, docs] = await Promise.all([
     ctx.db
       .select()
       .from(paymentEvents)
@@ -61,6 +62,7 @@ async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: st
       .where(eq(paymentRefunds.paymentId, p.id))
       .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
     ctx.db.select().from(paymentExtraCaptures).where(eq(paymentExtraCaptures.paymentId, p.id)).orderBy(asc(paymentExtraCaptures.createdAt)),
+    documentsOf(ctx, [p.id]),
   ]);
   return {
     ...toAdminPayment(p, student),
@@ -77,6 +79,8 @@ async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: st
       amount: toRupees(c.amountPaise),
       when: c.createdAt.toISOString(),
     })),
+    invoiceNumber: docs.get(p.id)?.invoiceNumber ?? null,
+    creditNotes: docs.get(p.id)?.creditNotes ?? [],
     history: events.map((e) => ({
       from: e.fromStatus as PaymentStatus | null,
       to: e.toStatus as PaymentStatus,

@@ -1,44 +1,50 @@
 import { formatDate } from '@app/common';
 import { COLLECTION_METHOD_LABELS, type Collections } from '@app/common/schemas/collections';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { PdfFonts } from '../../lib/pdf-fonts.ts';
 
 // The collection report as an A4 PDF for the office file: totals by centre and method, then every payment.
 
 const number = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** Helvetica has no rupee sign, so amounts read "INR 25,000.00" (as on the receipts). */
-const money = (rupees: number) => `INR ${number.format(rupees)}`;
-/** WinAnsi (the standard fonts' encoding) cannot show every character a name may hold; those become '?'. */
-const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+/** ₹ with Indian digit grouping (the Noto fonts have the rupee sign, and students' names in Bengali or Devanagari). */
+const money = (rupees: number) => `₹${number.format(rupees)}`;
+type Weight = 'regular' | 'bold';
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 export async function renderCollectionsPdf(c: Collections, centreName: string | null): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Collections ${c.from} to ${c.to}`);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const fonts = PdfFonts.for(doc);
+  await fonts.prepare(
+    [...c.payments.flatMap((p) => [p.student, p.centreName]), ...c.byCentre.map((g) => g.name), centreName ?? ''],
+    'regular',
+  );
+  await fonts.prepare([], 'bold');
   const margin = 40;
   let page = doc.addPage([595.28, 841.89]);
   let y = page.getHeight() - margin;
-  const line = (cols: [string, number][], font = regular, size = 9) => {
+  const line = (cols: [string, number][], weight: Weight = 'regular', size = 9) => {
     if (y < margin + 20) {
       page = doc.addPage([595.28, 841.89]);
       y = page.getHeight() - margin;
     }
-    for (const [text, x] of cols) {
-      let t = winAnsi(text);
-      const width = 515 - x;
-      while (t.length > 1 && font.widthOfTextAtSize(t, size) > width) t = t.slice(0, -1);
-      page.drawText(t, { x: margin + x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-    }
+    cols.forEach(([text, x], i) => {
+      // A column's text is cut before the next column (or the page edge): whole characters, never half a conjunct.
+      const parts = [...graphemes.segment(text.normalize('NFC'))].map((g) => g.segment);
+      const width = (cols[i + 1]?.[1] ?? 521) - x - 6;
+      while (parts.length > 1 && fonts.widthOf(parts.join(''), size, weight) > width) parts.pop();
+      fonts.draw(page, parts.join(''), { x: margin + x, y, size, weight, color: rgb(0.1, 0.1, 0.1) });
+    });
     y -= size + 6;
   };
-  line([['Law Coaching Institute: collections', 0]], bold, 16);
+  line([['Law Coaching Institute: collections', 0]], 'bold', 16);
   const period =
     c.from === c.to
       ? formatDate(`${c.from}T12:00:00+05:30`)
       : `${formatDate(`${c.from}T12:00:00+05:30`)} to ${formatDate(`${c.to}T12:00:00+05:30`)}`;
-  line([[`${period} (IST) · ${centreName ?? 'All centres'}`, 0]], regular, 11);
+  line([[`${period} (IST) · ${centreName ?? 'All centres'}`, 0]], 'regular', 11);
   y -= 6;
-  line([[`Total: ${money(c.total.amount)} in ${c.total.count} payment${c.total.count === 1 ? '' : 's'}`, 0]], bold, 11);
+  line([[`Total: ${money(c.total.amount)} in ${c.total.count} payment${c.total.count === 1 ? '' : 's'}`, 0]], 'bold', 11);
   y -= 6;
   line(
     [
@@ -46,7 +52,7 @@ export async function renderCollectionsPdf(c: Collections, centreName: string | 
       ['Payments', 250],
       ['Amount', 330],
     ],
-    bold,
+    'bold',
   );
   for (const g of c.byCentre)
     line([
@@ -61,7 +67,7 @@ export async function renderCollectionsPdf(c: Collections, centreName: string | 
       ['Payments', 250],
       ['Amount', 330],
     ],
-    bold,
+    'bold',
   );
   for (const g of c.byMethod)
     line([
@@ -79,7 +85,7 @@ export async function renderCollectionsPdf(c: Collections, centreName: string | 
       ['Method', 360],
       ['Amount', 440],
     ],
-    bold,
+    'bold',
   );
   for (const p of c.payments) {
     line([
@@ -92,5 +98,5 @@ export async function renderCollectionsPdf(c: Collections, centreName: string | 
     ]);
   }
   if (c.payments.length === 0) line([['No payments in this period.', 0]]);
-  return Buffer.from(await doc.save());
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

@@ -138,7 +138,8 @@ describe('collections', () => {
     const pdf = await t.admin.get(`/api/payments/collections?from=${day}&to=${day}&format=pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
-    expect(text).toContain('INR 6,000.00');
+    expect(text).toContain('₹6,000.00');
+    expect(text).not.toContain('INR');
     expect(text).toContain('Kasba');
     const bad = await t.admin.get('/api/payments/collections?from=2026-04-05&to=2026-04-01');
     expect(bad.statusCode).toBe(400);

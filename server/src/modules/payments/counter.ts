@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findPaymentDetail } from './admin.ts';
 import { toAdminPayment } from './dto.ts';
 import { computeSummary, findApprovedAdmission } from './fees.ts';
+import { issueCreditNote } from '../invoices/service.ts';
 import { causeOf, createPayment, transitionPayment } from './ledger.ts';
 import { newOrderId } from './service.ts';
 
@@ -95,6 +96,8 @@ export async function bounceCheque(ctx: Ctx, actor: Actor, id: string, reason?: 
       .where(and(eq(payments.id, id), eq(payments.status, 'completed')))
       .returning();
     if (!row) throw conflict(COUNTER_MSG.notCheque);
+    // The invoice of a cheque that bounced is reversed by a credit note (docs/product-invoices.md).
+    await issueCreditNote(tx, row, { amountPaise: row.amountPaise, refundId: null, reason: note }, new Date());
     await tx.insert(paymentEvents).values({
       paymentId: id,
       fromStatus: 'completed',

@@ -158,7 +158,8 @@ describe('history, status and receipts', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain(history[0].receiptNumber);
-    expect(text).toContain('Payment Receipt');
+    expect(text).toContain('Receipt');
+    expect(text).toContain('₹');
     expect((await other.client.get(`/api/payments/${second.paymentId}/receipt`)).statusCode).toBe(403);
     expect((await s.client.get(`/api/payments/${first.paymentId}/receipt`)).statusCode).toBe(409);
     expect((await t.visitor.get(`/api/payments/${second.paymentId}/receipt`)).statusCode).toBe(401);

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { paymentEvents, paymentExtraCaptures, paymentRefunds, payments } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { PaymentRow } from './dto.ts';
+import { issueCreditNote, issueInvoice } from '../invoices/service.ts';
 import { queuePaymentConfirmation } from './mail.ts';
 import { notifyPaymentReceived } from '../notify/events.ts';
 
@@ -104,6 +105,8 @@ function applyTransition(
       const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
       return { row: current, changed: false };
     }
+    // With a GSTIN set, the tax invoice is numbered in this transaction (docs/product-invoices.md).
+    if (to === 'completed') await issueInvoice(tx, row, now);
     const from = before?.status ?? null;
     await tx.insert(paymentEvents).values({
       paymentId,
@@ -143,6 +146,7 @@ export async function recordRefund(
 ): Promise<{ row: PaymentRow; changed: boolean }> {
   try {
     return await ctx.db.transaction(async (tx) => {
+      let refundRowId: string;
       if (refund.gatewayRefundId) {
         const inserted = await tx
           .insert(paymentRefunds)
@@ -156,14 +160,19 @@ export async function recordRefund(
           .onConflictDoNothing()
           .returning({ id: paymentRefunds.id });
         if (inserted.length === 0) throw new RefundRefused('refund already recorded');
+        refundRowId = inserted[0].id;
       } else {
-        await tx.insert(paymentRefunds).values({
-          paymentId,
-          amountPaise: refund.amountPaise,
-          gatewayRefundId: null,
-          actorId: cause.actor?.id ?? null,
-          actorLabel: cause.label,
-        });
+        const [inserted] = await tx
+          .insert(paymentRefunds)
+          .values({
+            paymentId,
+            amountPaise: refund.amountPaise,
+            gatewayRefundId: null,
+            actorId: cause.actor?.id ?? null,
+            actorLabel: cause.label,
+          })
+          .returning({ id: paymentRefunds.id });
+        refundRowId = inserted.id;
       }
       const now = new Date();
       const total = sql`${payments.refundedPaise} + ${refund.amountPaise}`;
@@ -180,6 +189,8 @@ export async function recordRefund(
         .where(and(eq(payments.id, paymentId), eq(payments.status, 'completed'), sql`${total} <= ${payments.amountPaise}`))
         .returning();
       if (!row) throw new RefundRefused('payment not refundable by this amount');
+      // An invoiced payment's refund gets its credit note (docs/product-invoices.md).
+      await issueCreditNote(tx, row, { amountPaise: refund.amountPaise, refundId: refundRowId, reason: note }, now);
       await tx.insert(paymentEvents).values({
         paymentId,
         fromStatus: 'completed',

@@ -1,23 +1,20 @@
-import { and, eq } from 'drizzle-orm';
-import { formatDateTime } from '@app/common';
-import { installmentLabel } from '@app/common/rules/fee-plans';
-import { COUNTER_METHOD_LABELS } from '@app/common/schemas/collections';
-import { PAYMENT_MSG } from '@app/common/schemas/payments';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { toRupees } from '@app/common';
+import { type CreditNoteRef, PAYMENT_MSG } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
-import { payments, users } from '../../db/schema.ts';
+import { invoices, payments, users } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { paymentExists } from './service.ts';
+import { type Institute, renderCreditNote, renderPaymentDocument } from '../invoices/render.ts';
+import { studentAddress } from '../invoices/service.ts';
+import { findInstituteSettings } from '../settings/service.ts';
 import type { PaymentRow } from './dto.ts';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { paymentExists } from './service.ts';
 
-// GET /api/payments/{id}/receipt: the owner's completed payment as a one-page PDF receipt.
+// GET /api/payments/{id}/receipt: the owner's completed payment as a one-page PDF, a tax invoice when
+// one was issued, otherwise a receipt; GET /api/payments/{id}/credit-notes/{noteId}: a credit note
+// (docs/product-invoices.md).
 
-const INSTITUTE = 'Law Coaching Institute';
-const number = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** Helvetica has no rupee sign, so amounts read "INR 25,000.00". */
-const money = (paise: number) => `INR ${number.format(paise / 100)}`;
-
-export async function findReceipt(ctx: Ctx, actor: Actor, id: string) {
+async function findOwnedPayment(ctx: Ctx, actor: Actor, id: string) {
   const [r] = await ctx.db
     .select({ p: payments, u: { firstName: users.firstName, lastName: users.lastName, email: users.email, reg: users.registrationNumber } })
     .from(payments)
@@ -29,116 +26,88 @@ export async function findReceipt(ctx: Ctx, actor: Actor, id: string) {
     if (actor.role !== 'admin' && (await paymentExists(ctx, eq(payments.id, id)))) throw forbidden();
     throw notFound(PAYMENT_MSG.notFound);
   }
-  if (r.p.status !== 'completed' || !r.p.receiptNumber) throw conflict(PAYMENT_MSG.receiptOnlyCompleted);
-  const receiptNumber = r.p.receiptNumber;
-  return { receiptNumber, filename: `receipt-${receiptNumber}.pdf`, pdf: await renderReceipt(r.p, { ...r.u, receiptNumber }) };
+  return r;
 }
 
-type Who = { firstName: string; lastName: string; email: string; reg: string | null; receiptNumber: string };
+const findInstitute = (ctx: Ctx): Promise<Institute> => findInstituteSettings(ctx);
 
-/** WinAnsi (the standard fonts' encoding) cannot show every character a name may hold; those become '?'. */
-const winAnsi = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+async function studentOf(ctx: Ctx, p: PaymentRow, u: { firstName: string; lastName: string; email: string; reg: string | null }) {
+  return { ...u, address: await studentAddress(ctx.db, p.studentId, p.admissionId) };
+}
 
-type Font = Awaited<ReturnType<PDFDocument['embedFont']>>;
+export async function findReceipt(ctx: Ctx, actor: Actor, id: string) {
+  const r = await findOwnedPayment(ctx, actor, id);
+  if (r.p.status !== 'completed' || !r.p.receiptNumber) throw conflict(PAYMENT_MSG.receiptOnlyCompleted);
+  return paymentDocument(ctx, r.p, r.u, r.p.receiptNumber);
+}
+
+/** The PDF of a completed payment (its tax invoice, or its receipt), for the download and the confirmation mail. */
+export async function paymentDocument(
+  ctx: Ctx,
+  p: PaymentRow,
+  u: { firstName: string; lastName: string; email: string; reg: string | null },
+  receiptNumber: string,
+) {
+  const [invoice] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.paymentId, p.id), eq(invoices.kind, 'invoice')))
+    .limit(1);
+  const pdf = await renderPaymentDocument({
+    payment: p,
+    receiptNumber,
+    student: await studentOf(ctx, p, u),
+    institute: await findInstitute(ctx),
+    invoice: invoice ?? null,
+  });
+  const name = invoice ? `invoice-${invoice.number.replaceAll('/', '-')}` : `receipt-${receiptNumber}`;
+  return { receiptNumber, invoiceNumber: invoice?.number ?? null, filename: `${name}.pdf`, pdf };
+}
 
 /**
- * `text` in lines no wider than `width`: broken at spaces, and a word too long for one line (an
- * e-mail address) broken where it must. A course name may have 200 characters; none is cut off.
+ * The invoice numbers and credit notes of payments (credit notes oldest first), by payment id: the
+ * admin's payment page and the student's history list them.
  */
-export function wrapText(text: string, font: Font, size: number, width: number): string[] {
-  const fits = (t: string) => font.widthOfTextAtSize(t, size) <= width;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const joined = line ? `${line} ${word}` : word;
-    if (fits(joined)) {
-      line = joined;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = '';
-    for (const ch of word) {
-      if (line && !fits(line + ch)) {
-        lines.push(line);
-        line = '';
-      }
-      line += ch;
-    }
+export async function documentsOf(ctx: Ctx, paymentIds: string[]) {
+  const out = new Map<string, { invoiceNumber: string | null; creditNotes: CreditNoteRef[] }>();
+  for (const id of paymentIds) out.set(id, { invoiceNumber: null, creditNotes: [] });
+  if (paymentIds.length === 0) return out;
+  const rows = await ctx.db
+    .select({
+      id: invoices.id,
+      kind: invoices.kind,
+      paymentId: invoices.paymentId,
+      number: invoices.number,
+      totalPaise: invoices.totalPaise,
+      issuedAt: invoices.issuedAt,
+    })
+    .from(invoices)
+    .where(inArray(invoices.paymentId, paymentIds))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.seq));
+  for (const r of rows) {
+    const d = out.get(r.paymentId);
+    if (!d) continue;
+    if (r.kind === 'invoice') d.invoiceNumber = r.number;
+    else d.creditNotes.push({ _id: r.id, number: r.number, amount: toRupees(r.totalPaise), issuedAt: r.issuedAt.toISOString() });
   }
-  if (line || lines.length === 0) lines.push(line);
-  return lines;
+  return out;
 }
 
-/** One A4 page: header, who paid, what for, how much. pdf-lib writes the PDF. */
-export async function renderReceipt(p: PaymentRow, who: Who): Promise<Buffer> {
-  // 1st, 2nd, … (the plan's length is not on the payment, so never 'Final': common/src/rules/fee-plans.ts).
-  const installment = p.installmentNumber == null ? undefined : installmentLabel(p.installmentNumber);
-  const what = p.kind === 'installment' ? `Installment (${installment ?? p.installmentNumber})` : 'Course fee';
-  const method = p.counterMethod
-    ? `${COUNTER_METHOD_LABELS[p.counterMethod]} at the centre${p.reference ? ` (ref. ${p.reference})` : ''}`
-    : p.method === 'offline'
-      ? 'Offline (verified by the institute)'
-      : `Online (${p.gateway ?? 'gateway'})`;
-  const sections: [string, string][][] = [
-    [
-      ['Receipt number', who.receiptNumber],
-      ['Date', `${formatDateTime(p.paidAt ?? p.updatedAt)} IST`],
-      ['Student', `${who.firstName} ${who.lastName}`],
-      ['Email', who.email],
-      ...(who.reg ? ([['Registration no.', who.reg]] as [string, string][]) : []),
-    ],
-    [
-      ['Course', p.courseName],
-      ['For', what],
-      ['Order ID', p.orderId],
-      ['Transaction ID', p.transactionId ?? '-'],
-      ['Payment method', method],
-    ],
-    [
-      ['Fee', money(p.feePaise)],
-      ...(p.discountPaise > 0
-        ? ([[`Discount${p.couponCode ? ` (${p.couponCode})` : ''}`, `- ${money(p.discountPaise)}`]] as [string, string][])
-        : []),
-      ['Amount paid', money(p.amountPaise)],
-      ['Status', 'Paid'],
-    ],
-  ];
-
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Receipt ${who.receiptNumber}`);
-  doc.setProducer(INSTITUTE);
-  const page = doc.addPage([595.28, 841.89]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const margin = 56;
-  const navy = rgb(0.118, 0.165, 0.29);
-  let y = page.getHeight() - margin;
-  const text = (t: string, x: number, size: number, font = regular, color = rgb(0.1, 0.1, 0.1)) =>
-    page.drawText(winAnsi(t), { x, y, size, font, color });
-  const rule = () => {
-    y -= 12;
-    page.drawLine({ start: { x: margin, y }, end: { x: page.getWidth() - margin, y }, thickness: 0.75, color: rgb(0.6, 0.6, 0.6) });
-    y -= 20;
-  };
-
-  y -= 20;
-  text(INSTITUTE, margin, 20, bold, navy);
-  y -= 22;
-  text('Payment Receipt', margin, 14);
-  rule();
-  const valueX = margin + 150;
-  const valueWidth = page.getWidth() - margin - valueX;
-  for (const section of sections) {
-    for (const [label, value] of section) {
-      text(label, margin, 10, regular, rgb(0.35, 0.35, 0.35));
-      wrapText(winAnsi(value), bold, 11, valueWidth).forEach((line, i) => {
-        if (i > 0) y -= 14;
-        text(line, valueX, 11, bold);
-      });
-      y -= 20;
-    }
-    rule();
-  }
-  text('This is a computer-generated receipt and needs no signature.', margin, 9, regular, rgb(0.35, 0.35, 0.35));
-  return Buffer.from(await doc.save());
+export async function findCreditNote(ctx: Ctx, actor: Actor, id: string, noteId: string) {
+  const r = await findOwnedPayment(ctx, actor, id);
+  const [note] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, noteId), eq(invoices.paymentId, id), eq(invoices.kind, 'credit_note')))
+    .limit(1);
+  if (!note?.invoiceId) throw notFound('Credit note not found');
+  const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.id, note.invoiceId)).limit(1);
+  const pdf = await renderCreditNote({
+    note,
+    invoice,
+    payment: r.p,
+    student: await studentOf(ctx, r.p, r.u),
+    institute: await findInstitute(ctx),
+  });
+  return { filename: `credit-note-${note.number.replaceAll('/', '-')}.pdf`, pdf };
 }

@@ -22,6 +22,7 @@ import {
   verifyPaymentResponse,
 } from '@app/common/schemas/payments';
 import { bounceBody, collectionsQuery, collectionsResponse, counterPaymentBody } from '@app/common/schemas/collections';
+import { z } from 'zod';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
 import { findPaymentDetail, findPayments, findPaymentTiles, refundPayment, verifyPayment } from './admin.ts';
@@ -30,9 +31,11 @@ import { bounceCheque, collectionsCsv, findCollections, recordCounterPayment } f
 import { toStatusRecord } from './dto.ts';
 import { gatewayRoutes } from './gateway-routes.ts';
 import { initiateInstallment } from './installments.ts';
-import { findReceipt } from './receipts.ts';
+import { findCreditNote, findReceipt } from './receipts.ts';
 import { createOrder, findHistory, findPaymentByOrderId, validateCoupon, verifyCheckoutAnswer } from './service.ts';
 import { findCourseFees, findStudentSummary } from './fees.ts';
+
+const creditNoteParams = idParams.extend({ noteId: z.uuid({ error: 'Not found' }) });
 
 /** /api/payments: the student's fee and installment payments, and the admin ledger. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,6 +92,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', `attachment; filename="${receipt.filename}"`)
       .header('cache-control', 'private, no-store')
       .send(receipt.pdf);
+  });
+
+  app.get('/:id/credit-notes/:noteId', { onRequest: requireUser, schema: { tags, params: creditNoteParams } }, async (req, reply) => {
+    const note = await findCreditNote(ctx, actorOf(req), req.params.id, req.params.noteId);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${note.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(note.pdf);
   });
 
   // ---- admin ----

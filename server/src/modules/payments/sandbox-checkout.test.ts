@@ -55,7 +55,7 @@ describe('sandbox checkout and verify', () => {
     const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, s.email));
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`Payment received: ${receipt}`);
-    expect(mails[0].text).toContain('INR 22,500.00');
+    expect(mails[0].text).toContain('₹22,500.00');
   });
 
   it('a tampered signature is refused (400) and the payment stays pending', async () => {

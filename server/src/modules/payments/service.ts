@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { toHistoryItem } from './dto.ts';
+import { documentsOf } from './receipts.ts';
 import { GatewayError, gatewayOf } from './gateways/index.ts';
 import { SandboxGateway } from './gateways/sandbox.ts';
 import type { OrderRequest } from './gateways/types.ts';
@@ -211,7 +212,11 @@ export async function runSandboxCheckout(ctx: Ctx, actor: Actor, orderId: string
 
 export async function findHistory(ctx: Ctx, actor: Actor) {
   const rows = await ctx.db.select().from(payments).where(eq(payments.studentId, actor.id)).orderBy(desc(payments.createdAt));
-  return rows.map(toHistoryItem);
+  const docs = await documentsOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...toHistoryItem(r), ...docs.get(r.id) }));
 }
 
 /** A student reads only their own; an admin reads any. Not theirs → 404 (no hint that it exists). */

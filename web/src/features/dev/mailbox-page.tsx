@@ -1,14 +1,51 @@
 import { formatDateTime } from '@app/common/rules/dates';
 import { useQuery } from '@tanstack/react-query';
 import { CHANNEL_LABEL, type Channel } from '@app/common/schemas/notifications';
-import { Mail, MessageCircle, MessageSquareText } from 'lucide-react';
+import { Mail, MessageCircle, MessageSquareText, Paperclip } from 'lucide-react';
 import { useState } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api, downloadFile, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { QueryState } from '../../components/query-state.tsx';
 
-type MailItem = { _id: string; channel: Channel; to: string; subject: string; text: string; createdAt: string };
+type Attachment = { _id: string; filename: string; contentType: string; size: number };
+type MailItem = { _id: string; channel: Channel; to: string; subject: string; text: string; createdAt: string; attachments?: Attachment[] };
+
+/** A mail's attached files (a receipt PDF), downloaded as the mail would have carried them. */
+function Attachments({ files }: { files: Attachment[] }) {
+  const [error, setError] = useState<string | null>(null);
+  if (files.length === 0) return null;
+  return (
+    <div className="border-t px-4 py-3">
+      <ul className="flex flex-wrap gap-2" aria-label="Attachments">
+        {files.map((f) => (
+          <li key={f._id}>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() =>
+                downloadFile(`/api/dev/mailbox/attachments/${encodeURIComponent(f._id)}`, {
+                  fallbackName: f.filename,
+                  failure: 'Could not download the attachment. Please try again.',
+                }).then(
+                  () => setError(null),
+                  (err) => setError(errorMessage(err, 'Could not download the attachment. Please try again.')),
+                )
+              }
+            >
+              <Paperclip aria-hidden="true" className="h-4 w-4" /> {f.filename} ({Math.max(1, Math.round(f.size / 1024))} KB)
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 const CHANNEL_ICON = { email: Mail, sms: MessageSquareText, whatsapp: MessageCircle } as const;
 
@@ -69,12 +106,15 @@ export default function MailboxPage() {
                         </span>
                         <span className="block text-sm text-slate-600">
                           To: {m.to} · {formatDateTime(m.createdAt)}
+                          {(m.attachments?.length ?? 0) > 0 &&
+                            ` · ${m.attachments?.length} attachment${m.attachments?.length === 1 ? '' : 's'}`}
                         </span>
                       </span>
                     </button>
                     {open === m._id && (
                       <pre className="whitespace-pre-wrap break-words border-t px-4 py-3 font-sans text-sm">{linkify(m.text)}</pre>
                     )}
+                    {open === m._id && <Attachments files={m.attachments ?? []} />}
                   </li>
                 );
               })}

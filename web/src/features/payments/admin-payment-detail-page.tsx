@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
-import type { AdminPaymentDetail } from '@app/common/schemas/payments';
+import type { AdminPaymentDetail, CreditNoteRef } from '@app/common/schemas/payments';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass, Field } from '../../components/field.tsx';
 import { EmptyState } from '../../components/states.tsx';
 import { useAdminPayment } from './api/admin-payments.ts';
-import { downloadReceipt } from './api/receipt.ts';
+import { downloadCreditNote, downloadReceipt } from './api/receipt.ts';
 import { PaymentHistoryLog } from './components/payment-history-log.tsx';
 import { PaymentRowActions } from './components/payment-row-actions.tsx';
 import { PaymentStatusBadge } from './components/payment-status-badge.tsx';
@@ -80,6 +80,16 @@ function Record({ p }: { p: AdminPaymentDetail }) {
           <Item label="Receipt number" mono>
             {p.receiptNumber}
           </Item>
+          {p.invoiceNumber && (
+            <Item label="Tax invoice number" mono>
+              {p.invoiceNumber}
+            </Item>
+          )}
+          {p.creditNotes.map((n) => (
+            <Item key={n._id} label="Credit note">
+              <CreditNote paymentId={p._id} note={n} />
+            </Item>
+          ))}
           <Item label="Gateway message">{p.responseMessage}</Item>
           <Item label="Created">{formatDateTime(p.createdAt)}</Item>
           <Item label="Paid">{p.paidAt ? formatDateTime(p.paidAt) : null}</Item>
@@ -112,6 +122,37 @@ function Record({ p }: { p: AdminPaymentDetail }) {
         <PaymentHistoryLog events={p.history} />
       </section>
     </div>
+  );
+}
+
+/** A credit note issued against the payment's invoice (a refund or a bounced cheque), with its PDF. */
+function CreditNote({ paymentId, note }: { paymentId: string; note: CreditNoteRef }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadCreditNote(paymentId, note._id);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not download the credit note. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span>
+        <span className="font-mono text-xs">{note.number}</span> · {formatINR(note.amount)} · {formatDate(note.issuedAt)}
+      </span>
+      <button
+        type="button"
+        className={buttonClass.secondary}
+        onClick={download}
+        disabled={busy}
+        aria-label={`Download credit note ${note.number}`}
+      >
+        <Download aria-hidden="true" className="h-4 w-4" /> {busy ? 'Downloading...' : 'Download'}
+      </button>
+    </span>
   );
 }
 
@@ -153,7 +194,8 @@ export default function AdminPaymentDetailPage() {
             )}
             {p.status === 'completed' && (
               <button type="button" className={buttonClass.secondary} onClick={onDownload} disabled={downloading}>
-                <Download aria-hidden="true" className="h-4 w-4" /> {downloading ? 'Downloading...' : 'Download Receipt'}
+                <Download aria-hidden="true" className="h-4 w-4" />{' '}
+                {downloading ? 'Downloading...' : p.invoiceNumber ? 'Download Tax Invoice' : 'Download Receipt'}
               </button>
             )}
           </>

@@ -7,12 +7,23 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePaymentHistory } from '../api/history.ts';
-import { downloadReceipt } from '../api/receipt.ts';
+import { downloadCreditNote, downloadReceipt } from '../api/receipt.ts';
 import { installmentLabel, methodLabel, OFFLINE_NOTE } from '../labels.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
-function Entry({ p, downloading, onDownload }: { p: PaymentHistoryItem; downloading: boolean; onDownload: () => void }) {
+function Entry({
+  p,
+  downloading,
+  onDownload,
+  onDownloadNote,
+}: {
+  p: PaymentHistoryItem;
+  downloading: string | null;
+  onDownload: () => void;
+  onDownloadNote: (noteId: string) => void;
+}) {
   const installment = installmentLabel(p.installmentNumber);
+  const document = p.invoiceNumber ? 'Tax Invoice' : 'Receipt';
   return (
     <li className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -47,13 +58,34 @@ function Entry({ p, downloading, onDownload }: { p: PaymentHistoryItem; download
         <button
           type="button"
           onClick={onDownload}
-          disabled={downloading}
-          aria-label={`Download Receipt for ${p.course}, ${formatINR(p.amount)}`}
+          disabled={downloading === p._id}
+          aria-label={`Download ${document} for ${p.course}, ${formatINR(p.amount)}`}
           className="mt-3 inline-flex items-center gap-2 rounded-md border border-brand-100 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
         >
           <Download aria-hidden="true" className="h-4 w-4" />
-          {downloading ? 'Downloading...' : 'Download Receipt'}
+          {downloading === p._id ? 'Downloading...' : `Download ${document}`}
         </button>
+      )}
+      {(p.creditNotes ?? []).length > 0 && (
+        <ul className="mt-3 grid gap-2 text-sm" aria-label={`Credit notes for ${p.course}`}>
+          {(p.creditNotes ?? []).map((n) => (
+            <li key={n._id} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2">
+              <span>
+                Credit note <span className="font-mono text-xs">{n.number}</span> · {formatINR(n.amount)} · {formatDate(n.issuedAt)}
+              </span>
+              <button
+                type="button"
+                onClick={() => onDownloadNote(n._id)}
+                disabled={downloading === n._id}
+                aria-label={`Download credit note ${n.number}`}
+                className="inline-flex items-center gap-2 rounded-md border border-brand-100 px-3 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                <Download aria-hidden="true" className="h-4 w-4" />
+                {downloading === n._id ? 'Downloading...' : 'Download'}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
     </li>
   );
@@ -64,12 +96,12 @@ export function PaymentHistory() {
   const history = usePaymentHistory();
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  const onDownload = async (p: PaymentHistoryItem) => {
-    setDownloading(p._id);
+  const onDownload = async (key: string, download: () => Promise<void>, failure: string) => {
+    setDownloading(key);
     try {
-      await downloadReceipt(p._id);
+      await download();
     } catch (err) {
-      toast.error(errorMessage(err, 'Could not download the receipt. Please try again.'));
+      toast.error(errorMessage(err, failure));
     } finally {
       setDownloading(null);
     }
@@ -91,7 +123,15 @@ export function PaymentHistory() {
         {(payments) => (
           <ul className="grid gap-3" aria-label="Payments">
             {payments.map((p) => (
-              <Entry key={p._id} p={p} downloading={downloading === p._id} onDownload={() => onDownload(p)} />
+              <Entry
+                key={p._id}
+                p={p}
+                downloading={downloading}
+                onDownload={() => onDownload(p._id, () => downloadReceipt(p._id), 'Could not download the receipt. Please try again.')}
+                onDownloadNote={(noteId) =>
+                  onDownload(noteId, () => downloadCreditNote(p._id, noteId), 'Could not download the credit note. Please try again.')
+                }
+              />
             ))}
           </ul>
         )}
