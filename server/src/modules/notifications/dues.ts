@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import { users } from '../../db/schema.ts';
 import { listInstallmentDues } from '../payments/fees.ts';
 
 /** One installment a student has not paid yet, as the fee reminders need it. */
@@ -16,13 +18,17 @@ export type InstallmentDue = {
 /**
  * Every unpaid installment of every student with an approved admission, from the one fee decision
  * (`listInstallmentDues` in modules/payments/fees.ts): the same plan, schedule and "paid" the student sees at
- * GET /api/payments/student. The fee reminders read dues only through here. Inactive students are skipped
- * later, when their recipients are looked up (findRecipients reads active students only).
+ * GET /api/payments/student. The fee reminders read dues only through here. A deactivated student is not
+ * reminded (and takes no reminder key, so a reactivated one is reminded from then on).
  */
 export async function findInstallmentDues(ctx: Ctx, now: Date): Promise<InstallmentDue[]> {
-  const all = await listInstallmentDues(ctx, now);
+  const [all, inactive] = await Promise.all([
+    listInstallmentDues(ctx, now),
+    ctx.db.select({ id: users.id }).from(users).where(eq(users.isActive, false)),
+  ]);
+  const skip = new Set(inactive.map((u) => u.id));
   return all
-    .filter((i) => i.outstandingPaise > 0)
+    .filter((i) => i.outstandingPaise > 0 && !skip.has(i.studentId))
     .map((i) => ({
       studentId: i.studentId,
       admissionId: i.admissionId,
