@@ -1,3 +1,4 @@
+import { can } from '@app/common/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
@@ -16,7 +17,7 @@ import {
 } from '@app/common/schemas/exams';
 import { overrideBody, overrideSchema } from '@app/common/schemas/exam-schedule';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
 import { saveAttemptAnswers, startAttempt } from '../attempts/attempt.ts';
 import { createExam, deleteExam, setExamActive, updateExam } from './authoring.ts';
 import { createOverride, findOverrides } from './overrides.ts';
@@ -43,17 +44,22 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { tags, params: examIdParams, response: { 200: examDetailSchema } } },
     async (req) => {
       const actor = actorOf(req);
-      return actor.role === 'admin' ? findExamForAdmin(ctx, req.params.examId) : findExamForStudent(ctx, actor, req.params.examId);
+      return can(actor.role, 'exams.manage') ? findExamForAdmin(ctx, req.params.examId) : findExamForStudent(ctx, actor, req.params.examId);
     },
   );
 
-  app.post('/', { onRequest: requireAdmin, schema: { tags, body: examBody, response: { 201: examAdminSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createExam(ctx, actorOf(req), req.body)),
+  app.post(
+    '/',
+    { onRequest: requirePermission('exams.manage'), schema: { tags, body: examBody, response: { 201: examAdminSchema } } },
+    async (req, reply) => reply.status(201).send(await createExam(ctx, actorOf(req), req.body)),
   );
 
   app.patch(
     '/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } } },
+    {
+      onRequest: requirePermission('exams.manage'),
+      schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } },
+    },
     async (req) => {
       const body = req.body;
       if ('title' in body) return updateExam(ctx, actorOf(req), req.params.id, body);
@@ -62,21 +68,28 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) => {
-    await deleteExam(ctx, actorOf(req), req.params.id);
-    return { message: EXAM_MESSAGES.deleted };
-  });
+  app.delete(
+    '/:id',
+    { onRequest: requirePermission('exams.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (req) => {
+      await deleteExam(ctx, actorOf(req), req.params.id);
+      return { message: EXAM_MESSAGES.deleted };
+    },
+  );
 
   // Exceptions for one student (docs/product-batches.md): extra minutes, reopening; each audited.
   app.get(
     '/:id/overrides',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: z.array(overrideSchema) } } },
+    { onRequest: requirePermission('exams.manage'), schema: { tags, params: idParams, response: { 200: z.array(overrideSchema) } } },
     async (req) => findOverrides(ctx, req.params.id),
   );
 
   app.post(
     '/:id/overrides',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: overrideBody, response: { 201: overrideSchema } } },
+    {
+      onRequest: requirePermission('exams.manage'),
+      schema: { tags, params: idParams, body: overrideBody, response: { 201: overrideSchema } },
+    },
     async (req, reply) => reply.status(201).send(await createOverride(ctx, actorOf(req), req.params.id, req.body)),
   );
 

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { type CentreScope, centreInScope } from '../../lib/centre-scope.ts';
 import { admissionRequests, centres, paymentEvents, payments, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { toCsv } from '../../lib/csv.ts';
@@ -119,7 +120,7 @@ const nextDay = (day: string) => istDay(new Date(istMidnight(day).getTime() + 36
  * totals per day, centre and method, and the payments themselves. A counter payment is dated when it was
  * received and belongs to its centre; any other to the day it completed and the student's admission centre.
  */
-export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQuery>): Promise<Collections> {
+export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQuery>, scope: CentreScope = null): Promise<Collections> {
   const to = q.to ?? q.from ?? istDay(new Date());
   const from = q.from ?? to;
   const when = sql<Date>`coalesce(${payments.receivedAt}, ${payments.paidAt})`;
@@ -163,7 +164,7 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
         recordedAt: (p.paidAt ?? p.createdAt).toISOString(),
       };
     })
-    .filter((p) => !q.centre || p.centre === q.centre);
+    .filter((p) => (!q.centre || p.centre === q.centre) && centreInScope(p.centre, scope));
   const group = <K extends string>(key: (p: (typeof list)[number]) => K) => {
     const m = new Map<K, { amountPaise: number; count: number }>();
     for (const p of list) {

@@ -1,3 +1,5 @@
+import { can } from '@app/common/permissions';
+import { paymentsIn } from './scope.ts';
 import { and, eq } from 'drizzle-orm';
 import { formatDateTime, INSTALLMENT_OPTIONS } from '@app/common';
 import { COUNTER_METHOD_LABELS } from '@app/common/schemas/collections';
@@ -17,15 +19,17 @@ const number = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximu
 const money = (paise: number) => `INR ${number.format(paise / 100)}`;
 
 export async function findReceipt(ctx: Ctx, actor: Actor, id: string) {
+  // Staff who see payments read those of their scope; anyone else only their own (docs/product-staff.md).
+  const owner = can(actor.role, 'payments.view') ? paymentsIn(actor.centres) : eq(payments.studentId, actor.id);
   const [r] = await ctx.db
     .select({ p: payments, u: { firstName: users.firstName, lastName: users.lastName, email: users.email, reg: users.registrationNumber } })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.studentId))
-    .where(and(eq(payments.id, id), actor.role === 'admin' ? undefined : eq(payments.studentId, actor.id)))
+    .where(and(eq(payments.id, id), owner))
     .limit(1);
   if (!r) {
     // Another student's receipt is "not yours": 403 (docs/product.md section 7); only a missing one is 404.
-    if (actor.role !== 'admin' && (await paymentExists(ctx, eq(payments.id, id)))) throw forbidden();
+    if (owner && (await paymentExists(ctx, eq(payments.id, id)))) throw forbidden();
     throw notFound(PAYMENT_MSG.notFound);
   }
   if (r.p.status !== 'completed' || !r.p.receiptNumber) throw conflict(PAYMENT_MSG.receiptOnlyCompleted);
