@@ -130,6 +130,7 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
       firstName: users.firstName,
       lastName: users.lastName,
       admissionCentre: admissionRequests.centreId,
+      studentCentre: users.centreId,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.studentId))
@@ -162,9 +163,11 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
         centre,
         centreName: centre ? (names.get(centre) ?? centre) : 'No centre',
         recordedAt: (p.paidAt ?? p.createdAt).toISOString(),
+        // Only for a centre manager's scope (scope.ts): a payment with neither counter nor admission centre.
+        studentCentre: r.studentCentre,
       };
     })
-    .filter((p) => (!q.centre || p.centre === q.centre) && centreInScope(p.centre, scope));
+    .filter((p) => (!q.centre || p.centre === q.centre) && centreInScope(p.centre ?? p.studentCentre, scope));
   const group = <K extends string>(key: (p: (typeof list)[number]) => K) => {
     const m = new Map<K, { amountPaise: number; count: number }>();
     for (const p of list) {
@@ -192,7 +195,7 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
       const [date, centre, method] = key.split(sep);
       return { date, centre: centre || null, method, ...t };
     }),
-    payments: list.map(({ amountPaise, ...p }) => ({ ...p, amount: toRupees(amountPaise) })),
+    payments: list.map(({ amountPaise, studentCentre: _scope, ...p }) => ({ ...p, amount: toRupees(amountPaise) })),
   };
 }
 

@@ -7,12 +7,12 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { COUNTER_MSG } from '@app/common/schemas/collections';
 
 // A centre manager's payments are those of their centres (docs/product-staff.md). A payment's centre is
-// the one the collection report gives it: the counter's centre for money taken there, else the centre
-// of the admission it pays for.
+// the counter's centre for money taken there, else the centre of the admission it pays for (as the
+// collection report places it), else the student's own centre.
 
 export const paymentCentreSql = sql<
   string | null
->`coalesce(${payments.centreId}, (select ${admissionRequests.centreId} from ${admissionRequests} where ${admissionRequests.id} = ${payments.admissionId}))`;
+>`coalesce(${payments.centreId}, (select ${admissionRequests.centreId} from ${admissionRequests} where ${admissionRequests.id} = ${payments.admissionId}), (select ${users.centreId} from ${users} where ${users.id} = ${payments.studentId}))`;
 
 /** The condition "this payment is of the scope's centres" (undefined: every payment). */
 export function paymentsIn(scope: CentreScope): SQL | undefined {
