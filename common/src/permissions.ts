@@ -77,22 +77,43 @@ export function can(role: string | null | undefined, action: Action): boolean {
   return (PERMISSIONS[action] as readonly string[]).includes(role);
 }
 
-/** The screens of the back office, each with the action it needs (the web's navigation reads this). */
-export const STAFF_SCREENS: { path: string; label: string; action: Action }[] = [
-  { path: '/admin/admissions', label: 'Admissions', action: 'admissions.manage' },
-  { path: '/admin/students', label: 'Students', action: 'students.view' },
-  { path: '/admin/batches', label: 'Batches', action: 'batches.view' },
-  { path: '/admin/attendance', label: 'Attendance', action: 'attendance.mark' },
-  { path: '/admin/exams', label: 'Exams', action: 'exams.manage' },
-  { path: '/admin/submissions', label: 'Submissions', action: 'evaluation.manage' },
-  { path: '/admin/materials', label: 'Materials', action: 'materials.manage' },
-  { path: '/admin/payments', label: 'Payments', action: 'payments.view' },
-  { path: '/admin/payments/counter', label: 'Counter payment', action: 'payments.counter' },
-  { path: '/admin/payments/collections', label: 'Collections', action: 'collections.view' },
-  { path: '/admin/coupons', label: 'Coupons', action: 'coupons.manage' },
-  { path: '/admin/courses', label: 'Courses', action: 'courses.manage' },
-  { path: '/admin/announcements', label: 'Announcements', action: 'announcements.manage' },
-  { path: '/admin/staff', label: 'Staff', action: 'staff.manage' },
-  { path: '/admin/audit', label: 'Audit log', action: 'audit.view' },
-  { path: '/admin/settings', label: 'Settings', action: 'settings.manage' },
+/**
+ * The action each back-office page needs, by path prefix (the longest prefix wins). A page not listed
+ * here is a full admin's. The dashboard is every staff member's.
+ */
+export const SCREEN_ACTIONS: [prefix: string, action: Action | null][] = [
+  ['/admin/dashboard', null],
+  ['/admin/create-admin', 'staff.manage'],
+  ['/admin/admins', 'staff.manage'],
+  ['/admin/staff', 'staff.manage'],
+  ['/admin/exams', 'exams.manage'],
+  ['/admin/submissions', 'evaluation.manage'],
+  ['/admin/question-bank', 'questionBank.manage'],
+  ['/admin/materials', 'materials.manage'],
+  ['/admin/admissions', 'admissions.manage'],
+  ['/admin/students/import', 'students.import'],
+  ['/admin/students', 'students.view'],
+  // The batch screens edit batches and list their students: a faculty member works from Attendance.
+  ['/admin/batches', 'batches.manage'],
+  ['/admin/attendance', 'attendance.mark'],
+  ['/admin/payments/counter', 'payments.counter'],
+  ['/admin/payments/collections', 'collections.view'],
+  ['/admin/payments', 'payments.view'],
+  ['/admin/invoices', 'invoices.manage'],
+  ['/admin/coupons', 'coupons.manage'],
+  ['/admin/courses', 'courses.manage'],
+  ['/admin/announcements', 'announcements.manage'],
+  ['/admin/audit', 'audit.view'],
+  ['/admin/settings', 'settings.manage'],
 ];
+
+/** May this role open this back-office page? */
+export function canOpen(role: string | null | undefined, path: string): boolean {
+  if (!isStaffRole(role)) return false;
+  if (role === 'admin') return true;
+  const match = SCREEN_ACTIONS.filter(([prefix]) => path === prefix || path.startsWith(`${prefix}/`)).sort(
+    (a, b) => b[0].length - a[0].length,
+  )[0];
+  if (!match) return false;
+  return match[1] === null || can(role, match[1]);
+}

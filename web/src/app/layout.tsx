@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { ROLE_LABELS } from '@app/common/permissions';
 import { dashboardPath, useAuth } from '../lib/auth.tsx';
 import { CloseIcon, MenuIcon, ScaleIcon } from '../components/shell-icons.tsx';
 
@@ -46,6 +47,11 @@ export function Layout() {
       </li>
       <li className="px-3 py-2 text-sm text-gold-400" data-testid="welcome">
         Welcome, {user.firstName} {user.lastName}
+        {user.role !== 'student' && (
+          <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="role">
+            {ROLE_LABELS[user.role]}
+          </span>
+        )}
       </li>
       <li>
         <button
