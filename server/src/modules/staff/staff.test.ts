@@ -6,6 +6,7 @@ import { USER_MSG } from '@app/common/schemas/users';
 import { ADMIN, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { staffCentres, users } from '../../db/schema.ts';
 import { createStaffMember, STAFF_PASSWORD } from './test-fixtures.ts';
+import { DEMO_STAFF, seedDemoStaff } from '../../db/seed-staff.ts';
 
 // Staff accounts, roles and centres (docs/product-staff.md).
 
@@ -199,5 +200,21 @@ describe('DELETE /api/staff/:id', () => {
     expect((await s.client.get('/api/auth/profile')).statusCode).toBe(401);
     const [me] = await t.ctx.db.select().from(users).where(eq(users.email, ADMIN.email));
     expect((await t.admin.delete(`/api/staff/${me.id}`)).statusCode).toBe(400);
+  });
+});
+
+describe('the demo staff of the seed', () => {
+  it('adds one of each role once, with passwords that sign in; a centre manager with their centre', async () => {
+    const added = await seedDemoStaff(t.ctx.db);
+    expect(added.map((s) => s.role).sort()).toEqual(['accountant', 'centre_manager', 'faculty']);
+    expect(await seedDemoStaff(t.ctx.db)).toEqual([]);
+    for (const s of added) {
+      const login = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: s.email, password: s.password } });
+      expect(login.statusCode, s.email).toBe(200);
+      expect(login.json().user.role).toBe(s.role);
+    }
+    const list = (await t.admin.get('/api/staff')).json().staff as { email: string; centres: string[] }[];
+    const manager = DEMO_STAFF.find((s) => s.role === 'centre_manager');
+    expect(list.find((s) => s.email === manager?.email)?.centres).toEqual(manager?.centres);
   });
 });
