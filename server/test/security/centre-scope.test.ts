@@ -227,6 +227,11 @@ describe('a Dumdum centre manager', () => {
       capacity: 10,
     });
     expect(batch.statusCode).toBe(400);
+    // Nor place a Dumdum student into a Kasba batch, by a move or an approval.
+    expect((await manager.patch(`/api/users/${sides.dumdum.studentId}`, { batch: k.batchId })).statusCode).toBe(400);
+    expect((await manager.patch(`/api/admission-requests/admin/${sides.dumdum.pendingId}/approve`, { batch: k.batchId })).statusCode).toBe(
+      400,
+    );
     expect(changedTables(before, await fingerprint(t.ctx.db))).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ import {
 } from '@app/common/schemas/admissions';
 import { messageResponse } from '@app/common/schemas/auth';
 import { idParams } from '../../lib/route-schemas.ts';
+import { assertPlacementOf } from '../batches/scope.ts';
 import { actorOf, centreScopeOf, requirePermission, requireStudent } from '../../plugins/auth.ts';
 import { approveAdmission, rejectAdmission } from './decisions.ts';
 import {
@@ -75,6 +76,7 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: { tags, params: idParams, body: approveAdmissionBody, response: { 200: approveAdmissionResponse } } },
     async (req) => {
       await assertAdmissionInScope(ctx, req.params.id, centreScopeOf(req.actor));
+      await assertPlacementOf(ctx, actorOf(req), req.body?.batch);
       return approveAdmission(ctx, actorOf(req), req.params.id, req.body);
     },
   );

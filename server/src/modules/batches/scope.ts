@@ -60,3 +60,14 @@ export function assertCentreOf(actor: Actor, centreId: string | undefined, field
   if (centreId === undefined || actor.centres === null || actor.centres.includes(centreId)) return;
   throw badRequest('You can only manage batches of your own centres', { [field]: 'Not one of your centres' });
 }
+
+/** A centre manager places students only into batches of their centres (an approval, a move). */
+export async function assertPlacementOf(ctx: Ctx, actor: Actor, batchId: string | null | undefined, field = 'batch') {
+  if (!batchId || actor.centres === null) return;
+  const [row] = await ctx.db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.id, batchId), inScope(batches.centreId, actor.centres)))
+    .limit(1);
+  if (!row) throw badRequest(BATCH_MSG.notFound, { [field]: BATCH_MSG.notFound });
+}

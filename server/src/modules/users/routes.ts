@@ -15,6 +15,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { actorOf, centreScopeOf, requirePermission } from '../../plugins/auth.ts';
 import { z } from 'zod';
 import { moveStudentToBatch } from '../batches/placement.ts';
+import { assertPlacementOf } from '../batches/scope.ts';
 import { deleteUser, findStudentDto, resetUserPassword, setUserActive } from './account.ts';
 import { importRoutes } from './import-routes.ts';
 import { assertStudentInScope, exportStudentsCsv, findAdmins, findStudentDetail, findStudents } from './service.ts';
@@ -73,6 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await studentsOnly(req, req.params.id);
       const { isActive, batch } = req.body;
+      await assertPlacementOf(ctx, actorOf(req), batch);
       if (batch !== undefined) await moveStudentToBatch(ctx, actorOf(req), req.params.id, batch);
       if (isActive !== undefined) return setUserActive(ctx, actorOf(req), req.params.id, isActive);
       return findStudentDto(ctx, req.params.id);
