@@ -47,12 +47,14 @@ export function Layout() {
       </li>
       <li className="px-3 py-2 text-sm text-gold-400" data-testid="welcome">
         Welcome, {user.firstName} {user.lastName}
-        {user.role !== 'student' && (
-          <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="role">
+      </li>
+      {user.role !== 'student' && (
+        <li className="px-3 py-2 md:px-0">
+          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="role">
             {ROLE_LABELS[user.role]}
           </span>
-        )}
-      </li>
+        </li>
+      )}
       <li>
         <button
           type="button"
