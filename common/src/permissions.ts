@@ -45,7 +45,8 @@ export const PERMISSIONS = {
   'uploads.create': [A, F],
 
   'admissions.manage': [A, CM],
-  'students.view': [A, CM, AC],
+  // Read-only: an accountant picks the student of a counter payment, faculty the student of an exam exception.
+  'students.view': [A, CM, F, AC],
   'students.manage': [A, CM],
   'students.import': [A],
   'batches.view': [A, CM, F],
