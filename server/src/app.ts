@@ -20,6 +20,7 @@ import { analysisRoutes } from './modules/analysis/routes.ts';
 import { regradeRoutes } from './modules/regrade/routes.ts';
 import { couponRoutes } from './modules/payments/coupon-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(staffRoutes, { prefix: '/staff' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(publicInstituteRoutes, { prefix: '/public' });
       await api.register(batchModuleRoutes);

@@ -33,7 +33,9 @@ export type Ctx = {
 
 export type Actor = {
   id: string;
-  role: 'admin' | 'student';
+  role: import('@app/common/permissions').UserRole;
+  /** The centres a centre manager works for; null for everyone else (docs/product-staff.md). */
+  centres: string[] | null;
   firstName: string;
   lastName: string;
   email: string;

@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '@app/common/permissions';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -76,6 +77,12 @@ async function main() {
       : config.ADMIN_PASSWORD
         ? '    password: the ADMIN_PASSWORD you set'
         : '    password: the one printed at the first start (or set ADMIN_EMAIL/ADMIN_PASSWORD for a new admin)',
+    ...(admin.demoStaff && admin.demoStaff.length > 0
+      ? [
+          '  Demo staff, one of each role (passwords generated now and shown only this once):',
+          ...admin.demoStaff.map((s) => `    ${ROLE_LABELS[s.role].padEnd(15)} ${s.email}   password: ${s.password}`),
+        ]
+      : []),
     config.SMTP_URL
       ? `  E-mails are sent through the SMTP server at ${new URL(config.SMTP_URL).host}`
       : `  E-mails are not sent (no SMTP_URL): they are kept in the outbox, which a signed-in admin reads at ${siteUrl}/dev/mailbox`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { USER_ROLES } from '../permissions.ts';
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -75,7 +76,7 @@ export const userSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
-  role: z.enum(['admin', 'student']),
+  role: z.enum(USER_ROLES),
   registrationNumber: z.string().nullable(),
   isActive: z.boolean(),
   courseInterest: z.string().nullable(),

@@ -20,7 +20,7 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
-    role: text('role', { enum: ['admin', 'student'] }).notNull(),
+    role: text('role', { enum: ['admin', 'centre_manager', 'faculty', 'accountant', 'student'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
     registrationNumber: text('registration_number'),
     isActive: boolean('is_active').notNull().default(true),
@@ -483,6 +483,7 @@ export * from './schema-question-bank.ts';
 export * from './schema-notifications.ts';
 export * from './schema-regrade.ts';
 export * from './schema-invoices.ts';
+export * from './schema-staff.ts';
 
 /** The institute's profile: one row, id 'institute' (docs/product.md section 15). */
 export const instituteSettings = pgTable('institute_settings', {

@@ -1,4 +1,5 @@
 import { seedDemoQuestionBank } from './seed-question-bank.ts';
+import { type DemoStaffLogin, seedDemoStaff } from './seed-staff.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -172,7 +173,7 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@lawcoaching.local';
 export async function seed(
   ctx: Ctx,
   opts: { demo: boolean },
-): Promise<{ adminEmail: string; generatedPassword?: string; created: boolean }> {
+): Promise<{ adminEmail: string; generatedPassword?: string; created: boolean; demoStaff?: DemoStaffLogin[] }> {
   const { db } = ctx;
   await db.insert(centres).values(CENTRES).onConflictDoNothing();
   // The profile the footer showed before it was editable: the institute's name and its Dumdum centre's
@@ -201,7 +202,8 @@ export async function seed(
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
   await seedDemoMaterials(ctx);
-  return admin;
+  const demoStaff = await seedDemoStaff(db);
+  return { ...admin, demoStaff };
 }
 
 async function ensureAdmin(ctx: Ctx) {

@@ -1,13 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { USER_ROLES, type UserRole } from '@app/common/permissions';
 
 // HS256 JSON Web Tokens, written small on purpose: one algorithm allowed, audience and expiry checked.
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 const AUDIENCE = 'lawcoach-api';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type TokenClaims = { sub: string; role: 'admin' | 'student'; ver: number };
+export type TokenClaims = { sub: string; role: UserRole; ver: number };
 /** What a valid token carries: its claims, its own id (a logout revokes that id) and its expiry (seconds). */
 export type VerifiedToken = TokenClaims & { jti: string; exp: number };
 type Payload = TokenClaims & { jti: string; aud: string; iat: number; exp: number };
@@ -46,7 +47,7 @@ export class TokenSigner {
     // secret) is simply not a valid token, never a database error.
     if (!UUID.test(payload.sub) || !Number.isSafeInteger(payload.ver)) return null;
     if (typeof payload.jti !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(payload.jti)) return null;
-    if (payload.role !== 'admin' && payload.role !== 'student') return null;
+    if (!(USER_ROLES as readonly unknown[]).includes(payload.role)) return null;
     return { sub: payload.sub, role: payload.role, ver: payload.ver, jti: payload.jti, exp: payload.exp };
   }
 

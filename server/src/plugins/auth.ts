@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@app/common';
 import { SIGN_OUT_REASONS, type SignOutReason } from '@app/common/constants';
+import { type Action, CENTRE_SCOPED_ROLES, can } from '@app/common/permissions';
 import type { Actor } from '../context.ts';
-import { revokedTokens, users } from '../db/schema.ts';
+import { revokedTokens, staffCentres, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Reads the bearer token on every request; the user row decides whether it still holds (docs/product.md section 7). */
@@ -43,6 +44,10 @@ async function resolveActor(app: FastifyInstance, token: string): Promise<Resolv
       email: users.email,
       // One round trip: a logout revoked this very token (kept in the database, so every instance knows).
       revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
+      // A centre manager's centres ride along in the same round trip (docs/product-staff.md).
+      centres: sql<
+        string[]
+      >`(select coalesce(jsonb_agg(${staffCentres.centreId} order by ${staffCentres.centreId}), '[]'::jsonb) from ${staffCentres} where ${staffCentres.userId} = ${users.id})`,
     })
     .from(users)
     .where(eq(users.id, claims.sub))
@@ -55,6 +60,7 @@ async function resolveActor(app: FastifyInstance, token: string): Promise<Resolv
     actor: {
       id: row.id,
       role: row.role,
+      centres: (CENTRE_SCOPED_ROLES as readonly string[]).includes(row.role) ? parseCentres(row.centres) : null,
       firstName: row.firstName,
       lastName: row.lastName,
       email: row.email,
@@ -62,6 +68,12 @@ async function resolveActor(app: FastifyInstance, token: string): Promise<Resolv
       tokenExpiresAt: claims.exp,
     },
   };
+}
+
+/** jsonb comes back parsed from PostgreSQL and as text from some drivers. */
+function parseCentres(value: unknown): string[] {
+  const list = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list) ? list.map(String) : [];
 }
 
 function notSignedIn(req: FastifyRequest) {
@@ -83,10 +95,43 @@ function notSignedIn(req: FastifyRequest) {
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
   if (!req.actor) throw notSignedIn(req);
 }
+/** A full admin only (docs/product-staff.md): staff, admins, audit, settings and what no other role is given. */
 export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {
   if (!req.actor) throw notSignedIn(req);
   if (req.actor.role !== 'admin') throw new AppError('FORBIDDEN', MSG.forbidden);
 }
+
+/** A guard that names the action of the permission table it enforces (the access-matrix test reads it). */
+export type PermissionGuard = ((req: FastifyRequest, reply: FastifyReply) => Promise<void>) & { readonly action: Action };
+
+const permissionGuards = new Map<Action, PermissionGuard>();
+
+/**
+ * The guard of a back-office action: the staff roles the permission table in common/permissions.ts gives it
+ * (docs/product-staff.md). One guard per action, so routes of one action share it.
+ */
+export function requirePermission(action: Action): PermissionGuard {
+  const known = permissionGuards.get(action);
+  if (known) return known;
+  const guard = Object.assign(
+    async (req: FastifyRequest, _reply: FastifyReply) => {
+      if (!req.actor) throw notSignedIn(req);
+      if (!can(req.actor.role, action)) throw new AppError('FORBIDDEN', MSG.forbidden);
+    },
+    { action },
+  );
+  permissionGuards.set(action, guard);
+  return guard;
+}
+
+/** Whether the signed-in actor may do an action (for handlers that serve students and staff alike). */
+export const actorCan = (actor: Actor, action: Action) => can(actor.role, action);
+
+/**
+ * The centres an actor's lists and records are limited to: null for all (a full admin and the roles
+ * without centres), a centre manager's own centres otherwise (docs/product-staff.md).
+ */
+export const centreScopeOf = (actor: Actor | null): string[] | null => (actor && actor.centres !== null ? actor.centres : null);
 export async function requireStudent(req: FastifyRequest, _reply: FastifyReply) {
   if (!req.actor) throw notSignedIn(req);
   if (req.actor.role !== 'student') throw new AppError('FORBIDDEN', MSG.forbidden);

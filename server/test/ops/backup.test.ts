@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type Db, openDb } from '../../src/db/client.ts';
 import { seed } from '../../src/db/seed.ts';
 import { DEMO_CANDIDATES } from '../../src/db/seed-results.ts';
+import { DEMO_STAFF } from '../../src/db/seed-staff.ts';
 import { createPgDatabase, query, repoRoot } from './processes.ts';
 
 // Backup and restore, for both databases, with the commands docs/operations.md shows (the test checks
@@ -159,8 +160,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: pg_dump, wipe, pg_r
     const { app, close } = await startAndFill(env);
     const before = await snapshot(app.ctx.db);
     const filesBefore = uploadsChecksums(dataDir);
-    // The two admins, and the demo candidates who sit the seeded ranked mock (seed-results.ts).
-    expect(before.users.n).toBe(2 + DEMO_CANDIDATES);
+    // The two admins, the demo candidates who sit the seeded ranked mock (seed-results.ts) and the demo staff (seed-staff.ts).
+    expect(before.users.n).toBe(2 + DEMO_CANDIDATES + DEMO_STAFF.length);
     expect(Object.keys(filesBefore).length).toBeGreaterThan(0);
     await close();
 
@@ -198,8 +199,8 @@ describe('embedded database: stop, tar the data directory, wipe, untar, start', 
     const { app, close } = await startAndFill({ DATA_DIR: dataDir });
     const before = await snapshot(app.ctx.db);
     const filesBefore = uploadsChecksums(dataDir);
-    // The two admins, and the demo candidates who sit the seeded ranked mock (seed-results.ts).
-    expect(before.users.n).toBe(2 + DEMO_CANDIDATES);
+    // The two admins, the demo candidates who sit the seeded ranked mock (seed-results.ts) and the demo staff (seed-staff.ts).
+    expect(before.users.n).toBe(2 + DEMO_CANDIDATES + DEMO_STAFF.length);
     await close(); // the server is stopped before the copy
 
     run(CMD.dirBackup, env);

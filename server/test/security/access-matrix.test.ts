@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@app/common';
-import { ADMIN, PASSWORD, type TestApp } from '../helpers.ts';
-import { bodyFor, type Caller, callersOf, paramsOfA, ROLES, type Role, send } from './calls.ts';
+import type { TestApp } from '../helpers.ts';
+import { PERMISSIONS, type Action, ACTIONS } from '@app/common/permissions';
+import { bodyFor, type Caller, type Callers, callersOf, isStaffCaller, paramsOfA, ROLES, type Role, STAFF_CALLERS, send } from './calls.ts';
 import { changedTables, fingerprint } from './db-state.ts';
-import { requireAdmin, requireStudent, requireUser } from '../../src/plugins/auth.ts';
+import { requireAdmin, requirePermission, requireStudent, requireUser } from '../../src/plugins/auth.ts';
 import { ACCESS, type Access, type ApiRoute, createAppWithRoutes, fillPath } from './routes.ts';
 import { buildWorld, type World } from './world.ts';
 
 // Security (docs/security-verification.md), access-control matrix: every /api route from the server's own route table, called as a
-// visitor, student A, student B and an admin, with path parameters naming A's objects.
+// visitor, student A, student B, a full admin and each staff role (a Kasba centre manager, a faculty member, an accountant), with
+// path parameters naming A's objects (A is a Dumdum student). Which staff roles a route admits is read from the guard the route
+// declares (requireAdmin: a full admin; requirePermission(action): the roles common/permissions.ts gives the action), so a route
+// added later is covered by what it declares (docs/product-staff.md).
 
 let t: TestApp;
 let routes: ApiRoute[];
 let w: World;
-let callers: Record<Role, Caller>;
+let callers: Callers;
 beforeAll(async () => {
   ({ t, routes } = await createAppWithRoutes());
   w = await buildWorld(t);
@@ -37,14 +41,63 @@ const OWNED_BY_A = new Set([
   'POST /api/exams/:id/objections',
 ]);
 
+/** The action a route's guard declares, 'admin' for requireAdmin, null for none of the back-office guards. */
+function declaredAction(r: ApiRoute): Action | 'admin' | null {
+  for (const h of r.hooks.onRequest) {
+    if (h === requireAdmin) return 'admin';
+    const action = (h as { action?: unknown }).action;
+    if (typeof action === 'string') return action as Action;
+  }
+  return null;
+}
+
+/** The staff roles (of the permission table) a back-office route lets through. */
+function staffAdmitted(r: ApiRoute): readonly string[] {
+  const action = declaredAction(r);
+  if (action === 'admin' || action === null) return ['admin'];
+  return PERMISSIONS[action];
+}
+
+/**
+ * Routes for any signed-in user that show staff more than the owner sees: the action that gives a staff
+ * member that view. Staff without it are treated as a non-owner (403/404), and a centre manager reaches only
+ * records of their centres (A's are Dumdum's, the matrix's manager is Kasba's).
+ */
+const STAFF_VIEW_OF: Record<string, Action> = {
+  'GET /api/submissions/:id': 'evaluation.manage',
+  'GET /api/submissions/:id/analysis': 'evaluation.manage',
+  'GET /api/submissions/:id/review': 'evaluation.manage',
+  'GET /api/payments/status/:orderId': 'payments.view',
+  'GET /api/payments/:id/receipt': 'payments.view',
+  'GET /api/exams/:examId': 'exams.manage',
+};
+
+/** Back-office routes whose path names one of A's centre-bound records (admission, student, payment). */
+const CENTRE_BOUND = /^\/api\/(admission-requests\/admin|users|payments)\/:(id|orderId)/;
+
 /** The statuses a refused call may answer, or null when the role may call the route. */
 function refusal(r: ApiRoute, role: Role): number[] | null {
   // The dev mailbox holds reset links and passwords: an admin's once an admin exists.
-  const adminOnly = r.access === 'admin' || r.access === 'dev';
-  const signedInOnly = r.access === 'student' || r.access === 'user' || adminOnly;
+  const staffOnly = r.access === 'admin' || r.access === 'dev';
+  const signedInOnly = r.access === 'student' || r.access === 'user' || staffOnly;
   if (role === 'visitor') return signedInOnly ? [401] : null;
-  if (role === 'admin') return r.access === 'student' ? [403] : null;
-  if (adminOnly) return [403];
+  if (isStaffCaller(role)) {
+    const tableRole = STAFF_CALLERS[role];
+    if (r.access === 'student') return [403];
+    if (r.access === 'dev') return role === 'admin' ? null : [403];
+    if (r.access === 'admin' && !staffAdmitted(r).includes(tableRole)) return [403];
+    if (
+      r.access === 'user' &&
+      STAFF_VIEW_OF[r.key] &&
+      (!PERMISSIONS[STAFF_VIEW_OF[r.key]].includes(tableRole as never) || role === 'centreManager')
+    ) {
+      // A centre manager may view payments, but A's are another centre's.
+      return [403, 404];
+    }
+    if (r.access === 'admin' && role === 'centreManager' && CENTRE_BOUND.test(r.url)) return [403, 404];
+    return null;
+  }
+  if (staffOnly) return [403];
   if (role === 'studentB' && OWNED_BY_A.has(r.key)) return [403, 404];
   return null;
 }
@@ -69,16 +122,28 @@ describe('the route table', () => {
 
   it('guards every signed-in route in one form: its role guard as the onRequest hook in the route options', () => {
     const GUARD_OF: Partial<Record<Access, unknown>> = { admin: requireAdmin, student: requireStudent, user: requireUser };
-    const guards = new Set(Object.values(GUARD_OF));
+    const permissionGuards = new Set<unknown>(ACTIONS.map((a) => requirePermission(a)));
+    const guards = new Set([...Object.values(GUARD_OF), ...permissionGuards]);
     const wrong = routes.flatMap((r) => {
       const want = r.access && GUARD_OF[r.access];
       const onRequest = r.hooks.onRequest.filter((h) => guards.has(h));
       const elsewhere = [...r.hooks.preParsing, ...r.hooks.preValidation, ...r.hooks.preHandler].filter((h) => guards.has(h));
       if (elsewhere.length > 0) return [`${r.key}: a guard outside onRequest`];
       if (!want) return onRequest.length > 0 ? [`${r.key}: ${r.access} route with a guard`] : [];
-      return onRequest.length === 1 && onRequest[0] === want ? [] : [`${r.key}: wants exactly ${r.access}'s guard in onRequest`];
+      // A back-office route: a full admin's guard, or the guard of one action of the permission table.
+      const ok = r.access === 'admin' ? onRequest[0] === want || permissionGuards.has(onRequest[0]) : onRequest[0] === want;
+      return onRequest.length === 1 && ok ? [] : [`${r.key}: wants exactly ${r.access}'s guard in onRequest`];
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('every back-office route declares requireAdmin or an action of the permission table', () => {
+    const undeclared = routes.filter((r) => r.access === 'admin' && declaredAction(r) === null).map((r) => r.key);
+    expect(undeclared).toEqual([]);
+    for (const r of routes) {
+      const action = declaredAction(r);
+      if (action && action !== 'admin') expect(ACTIONS, r.key).toContain(action);
+    }
   });
 
   it('knows a value for every path parameter of every route', () => {
@@ -107,7 +172,7 @@ describe('refused calls', () => {
       }
     }
     expect(wrong).toEqual([]);
-    expect(refused).toBeGreaterThan(role === 'studentA' ? 30 : 5);
+    expect(refused).toBeGreaterThan(role === 'studentA' ? 30 : role === 'admin' ? 5 : 0);
   });
 
   it('on admin routes B gets 403 and a visitor 401 whatever the body, never a 400 first', async () => {
@@ -117,6 +182,12 @@ describe('refused calls', () => {
       expect(res.statusCode, r.key).toBe(403);
       const anon = await send(t, r, fillPath(r.url, paramsOfA(w)), callers.visitor, 'not an object');
       expect(anon.statusCode, r.key).toBe(401);
+      // A staff role the route does not admit: 403 before the body is read.
+      for (const role of ['centreManager', 'faculty', 'accountant'] as const) {
+        if (staffAdmitted(r).includes(STAFF_CALLERS[role])) continue;
+        const staff = await send(t, r, fillPath(r.url, paramsOfA(w)), callers[role], 'not an object');
+        expect(staff.statusCode, `${r.key} as ${role}`).toBe(403);
+      }
     }
   });
 
@@ -139,21 +210,16 @@ describe('refused calls', () => {
 });
 
 describe('allowed calls', () => {
-  /** Admins act on a fresh id for anything but reads, so the world stays as the other tests left it. */
+  /** Staff act on a fresh id for anything but reads, so the world stays as the other tests left it. */
   const pathFor = (r: ApiRoute, role: Role) =>
-    role === 'admin' && r.method !== 'GET' && /:id\b/.test(r.url)
+    isStaffCaller(role) && r.method !== 'GET' && /:id\b/.test(r.url)
       ? fillPath(r.url, (name, url) => (name === 'id' ? randomUUID() : paramsOfA(w)(name, url)))
       : fillPath(r.url, paramsOfA(w)) + (QUERY_OF[r.key] ?? '');
   /** Reads that need more than their path: the status lookup also takes the phone given on the form. */
   const QUERY_OF: Record<string, string> = { 'GET /api/admission-requests/status/:email': '?phone=9876543210' };
 
-  const CREDENTIALS: Record<Exclude<Role, 'visitor'>, () => { email: string; password: string }> = {
-    studentA: () => ({ email: w.a.student.email, password: PASSWORD }),
-    studentB: () => ({ email: w.b.student.email, password: PASSWORD }),
-    admin: () => ADMIN,
-  };
   const freshCaller = async (role: Exclude<Role, 'visitor'>): Promise<Caller> => {
-    const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: CREDENTIALS[role](), remoteAddress: '10.9.9.9' });
+    const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: callers.credentials[role], remoteAddress: '10.9.9.9' });
     return { role, token: res.json().token };
   };
 

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ADMIN, PASSWORD, type TestApp } from '../helpers.ts';
+import { createStaffMember, STAFF_PASSWORD } from '../../src/modules/staff/test-fixtures.ts';
 import type { ApiRoute } from './routes.ts';
 import type { World } from './world.ts';
 
 // How the access matrix calls a route: whose objects the path names and a body worth refusing.
 
-export type Role = 'visitor' | 'studentA' | 'studentB' | 'admin';
-export const ROLES: Role[] = ['visitor', 'studentA', 'studentB', 'admin'];
+export type Role = 'visitor' | 'studentA' | 'studentB' | 'admin' | 'centreManager' | 'faculty' | 'accountant';
+export const ROLES: Role[] = ['visitor', 'studentA', 'studentB', 'admin', 'centreManager', 'faculty', 'accountant'];
+
+/** The staff callers and their role in the permission table (common/permissions.ts). */
+export const STAFF_CALLERS = { admin: 'admin', centreManager: 'centre_manager', faculty: 'faculty', accountant: 'accountant' } as const;
+export type StaffCaller = keyof typeof STAFF_CALLERS;
+export const isStaffCaller = (role: Role): role is StaffCaller => role in STAFF_CALLERS;
+/** The matrix's centre manager works for Kasba; the world's students, admissions and payments are Dumdum's. */
+export const MATRIX_MANAGER_CENTRE = 'kasba';
 
 /** Form posts from the gateway's pages; everything else speaks JSON. */
 const FORM_ROUTES = new Set(['POST /api/payments/sandbox/hosted', 'POST /api/payments/callback/:gateway']);
@@ -35,6 +43,8 @@ export function paramsOfA(w: World) {
     // No outbox message is known to the world: the admin's retry answers 404.
     ['/api/notifications/', '00000000-0000-4000-8000-000000000000'],
     ['/api/dev/', w.mailAttachmentId],
+    // Staff accounts are made by the admin's own tests; here, no such id (the admin's answer 404).
+    ['/api/staff/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
@@ -130,18 +140,42 @@ export function bodyFor(key: string, w: World): unknown {
       message: 'Hello',
     },
     'POST /api/dev/jobs/:name/run': {},
+    'POST /api/staff': {
+      firstName: 'Mallory',
+      lastName: 'Staff',
+      email: `mallory-${unique}@test.local`,
+      password: 'Mallory-Pass-77',
+      role: 'admin',
+    },
+    'PATCH /api/staff/:id': { role: 'admin' },
   };
   return bodies[key];
 }
 
 export type Caller = { role: Role; token: string | null };
 
-export async function callersOf(t: TestApp, w: World): Promise<Record<Role, Caller>> {
+export type Callers = Record<Role, Caller> & { credentials: Record<Exclude<Role, 'visitor'>, { email: string; password: string }> };
+
+export async function callersOf(t: TestApp, w: World): Promise<Callers> {
+  const manager = await createStaffMember(t, 'centre_manager', { centres: [MATRIX_MANAGER_CENTRE] });
+  const faculty = await createStaffMember(t, 'faculty');
+  const accountant = await createStaffMember(t, 'accountant');
   return {
     visitor: { role: 'visitor', token: null },
     studentA: { role: 'studentA', token: await t.tokenFor(w.a.student.email, PASSWORD) },
     studentB: { role: 'studentB', token: await t.tokenFor(w.b.student.email, PASSWORD) },
     admin: { role: 'admin', token: await t.tokenFor(ADMIN.email, ADMIN.password) },
+    centreManager: { role: 'centreManager', token: manager.token },
+    faculty: { role: 'faculty', token: faculty.token },
+    accountant: { role: 'accountant', token: accountant.token },
+    credentials: {
+      studentA: { email: w.a.student.email, password: PASSWORD },
+      studentB: { email: w.b.student.email, password: PASSWORD },
+      admin: ADMIN,
+      centreManager: { email: manager.email, password: STAFF_PASSWORD },
+      faculty: { email: faculty.email, password: STAFF_PASSWORD },
+      accountant: { email: accountant.email, password: STAFF_PASSWORD },
+    },
   };
 }
 

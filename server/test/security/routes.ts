@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 
 /**
  * - public: anyone, signed in or not.
- * - student / admin: that role only (visitor 401, the other role 403).
+ * - student: that role only (visitor 401, any other role 403).
+ * - admin: the back office: the staff roles the route's declared guard admits (requireAdmin: a full admin;
+ *   requirePermission(action): the roles common/permissions.ts gives the action; docs/product-staff.md).
  * - user: any signed-in user (visitor 401); a student reaches only their own objects.
  * - dev: only outside production and without SMTP (the mail outbox), open to anyone there.
  * - gateway: called by the payment gateway or the browser coming back from it; trusted only through
@@ -166,6 +168,10 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/notifications/broadcast': 'admin',
   'GET /api/notifications/outbox': 'admin',
   'POST /api/notifications/outbox/:id/retry': 'admin',
+  'GET /api/staff': 'admin',
+  'POST /api/staff': 'admin',
+  'PATCH /api/staff/:id': 'admin',
+  'DELETE /api/staff/:id': 'admin',
   'GET /api/dev/mailbox': 'dev',
   'POST /api/dev/jobs/:name/run': 'dev',
   'GET /api/dev/mailbox/attachments/:id': 'dev',

@@ -1,11 +1,13 @@
 import { type ReactNode, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
+import { canOpen, isStaffRole } from '@app/common/permissions';
 import { dashboardPath, useAuth } from '../lib/auth.tsx';
 
 /**
  * docs/product.md section 6: a spinner while authentication loads; a visitor goes to /login; a user of the
- * other role goes to their own dashboard.
+ * other role goes to their own dashboard. `admin` is the back office: every staff role, each only on the
+ * pages the permission table gives it (docs/product-staff.md); another page sends them to their dashboard.
  */
 export function RequireRole({ requires: role, children }: { requires: 'admin' | 'student'; children: ReactNode }) {
   const { user, loading, token } = useAuth();
@@ -22,6 +24,10 @@ export function RequireRole({ requires: role, children }: { requires: 'admin' | 
     );
   }
   if (!user) return hadUser.current ? <Navigate to="/" replace /> : <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (role === 'admin') {
+    if (!isStaffRole(user.role) || !canOpen(user.role, location.pathname)) return <Navigate to={dashboardPath(user.role)} replace />;
+    return <>{children}</>;
+  }
   if (user.role !== role) return <Navigate to={dashboardPath(user.role)} replace />;
   return <>{children}</>;
 }

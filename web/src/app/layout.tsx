@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { ROLE_LABELS } from '@app/common/permissions';
 import { dashboardPath, useAuth } from '../lib/auth.tsx';
 import { CloseIcon, MenuIcon, ScaleIcon } from '../components/shell-icons.tsx';
 
@@ -47,6 +48,13 @@ export function Layout() {
       <li className="px-3 py-2 text-sm text-gold-400" data-testid="welcome">
         Welcome, {user.firstName} {user.lastName}
       </li>
+      {user.role !== 'student' && (
+        <li className="px-3 py-2 md:px-0">
+          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="role">
+            {ROLE_LABELS[user.role]}
+          </span>
+        </li>
+      )}
       <li>
         <button
           type="button"

@@ -73,6 +73,7 @@ const routes: RouteObject[] = [
           { path: '/admin/dashboard', element: admin(page(() => import('./dashboards/admin/admin-dashboard-page.tsx'))) },
           { path: '/admin/create-admin', element: admin(page(() => import('../features/auth/create-admin-page.tsx'))) },
           { path: '/admin/admins', element: admin(page(() => import('../features/admins/admins-page.tsx'))) },
+          { path: '/admin/staff', element: admin(page(() => import('../features/staff/staff-page.tsx'))) },
           { path: '/admin/exams', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },
           { path: '/admin/exams/create', element: admin(page(() => import('../features/exams/exams-page.tsx'))) },
           { path: '/admin/exams/:id/results', element: admin(page(() => import('../features/analysis/merit-list-page.tsx'))) },

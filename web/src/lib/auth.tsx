@@ -114,4 +114,5 @@ export function useAuth(): AuthState {
   return ctx;
 }
 
-export const dashboardPath = (role: User['role'] | undefined) => (role === 'admin' ? '/admin/dashboard' : '/student/dashboard');
+/** Staff of every role work in the back office (docs/product-staff.md); a student in their own area. */
+export const dashboardPath = (role: User['role'] | undefined) => (role && role !== 'student' ? '/admin/dashboard' : '/student/dashboard');

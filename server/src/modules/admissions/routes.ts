@@ -16,9 +16,11 @@ import {
 } from '@app/common/schemas/admissions';
 import { messageResponse } from '@app/common/schemas/auth';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin, requireStudent } from '../../plugins/auth.ts';
+import { assertPlacementOf } from '../batches/scope.ts';
+import { actorOf, centreScopeOf, requirePermission, requireStudent } from '../../plugins/auth.ts';
 import { approveAdmission, rejectAdmission } from './decisions.ts';
 import {
+  assertAdmissionInScope,
   createAdmissionRequest,
   deleteAdmissionRequest,
   findAdmissionRequest,
@@ -36,7 +38,7 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['admissions'];
   // The guard runs before validation, so a visitor or student is refused (401/403) whatever they send.
-  const admin = { onRequest: requireAdmin };
+  const admin = { onRequest: requirePermission('admissions.manage') };
 
   app.post(
     '/',
@@ -60,28 +62,38 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin',
     { ...admin, schema: { tags, querystring: admissionListQuery, response: { 200: admissionListResponse } } },
     async (req) => ({
-      requests: await findAdmissionRequests(ctx, req.query.status),
+      requests: await findAdmissionRequests(ctx, req.query.status, centreScopeOf(req.actor)),
     }),
   );
 
-  app.get('/admin/:id', { ...admin, schema: { tags, params: idParams, response: { 200: admissionOneResponse } } }, async (req) => ({
-    request: await findAdmissionRequest(ctx, req.params.id),
-  }));
+  app.get('/admin/:id', { ...admin, schema: { tags, params: idParams, response: { 200: admissionOneResponse } } }, async (req) => {
+    await assertAdmissionInScope(ctx, req.params.id, centreScopeOf(req.actor));
+    return { request: await findAdmissionRequest(ctx, req.params.id) };
+  });
 
   app.patch(
     '/admin/:id/approve',
     { ...admin, schema: { tags, params: idParams, body: approveAdmissionBody, response: { 200: approveAdmissionResponse } } },
-    async (req) => approveAdmission(ctx, actorOf(req), req.params.id, req.body),
+    async (req) => {
+      await assertAdmissionInScope(ctx, req.params.id, centreScopeOf(req.actor));
+      await assertPlacementOf(ctx, actorOf(req), req.body?.batch);
+      return approveAdmission(ctx, actorOf(req), req.params.id, req.body);
+    },
   );
 
   app.patch(
     '/admin/:id/reject',
     { ...admin, schema: { tags, params: idParams, body: admissionDecisionBody, response: { 200: rejectAdmissionResponse } } },
-    async (req) => rejectAdmission(ctx, actorOf(req), req.params.id, req.body),
+    async (req) => {
+      await assertAdmissionInScope(ctx, req.params.id, centreScopeOf(req.actor));
+      return rejectAdmission(ctx, actorOf(req), req.params.id, req.body);
+    },
   );
 
   app.delete('/admin/:id', { ...admin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
-    deleteAdmissionRequest(ctx, actorOf(req), req.params.id),
+    assertAdmissionInScope(ctx, req.params.id, centreScopeOf(req.actor)).then(() =>
+      deleteAdmissionRequest(ctx, actorOf(req), req.params.id),
+    ),
   );
 };
 

@@ -1,4 +1,5 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { type CentreScope, inScope } from '../../lib/centre-scope.ts';
 import { toRupees } from '@app/common';
 import {
   ADMISSION_MSG,
@@ -114,9 +115,10 @@ export async function findAdmissionStatus(ctx: Ctx, email: string, phone: string
   };
 }
 
-export async function findAdmissionRequests(ctx: Ctx, status?: AdmissionStatus) {
+/** `scope`: a centre manager's centres (docs/product-staff.md); null for all. */
+export async function findAdmissionRequests(ctx: Ctx, status?: AdmissionStatus, scope: CentreScope = null) {
   const rows = await selectAdmissionRequests(ctx.db)
-    .where(status ? eq(admissionRequests.status, status) : undefined)
+    .where(and(status ? eq(admissionRequests.status, status) : undefined, inScope(admissionRequests.centreId, scope)))
     .orderBy(desc(admissionRequests.createdAt), desc(admissionRequests.id));
   return rows.map(toAdmissionDto);
 }
@@ -125,6 +127,17 @@ export async function findAdmissionRequest(ctx: Ctx, id: string) {
   const request = await findAdmissionDto(ctx.db, id);
   if (!request) throw notFound(ADMISSION_MSG.notFound);
   return request;
+}
+
+/** A request of another centre is "not found" to a centre manager (docs/product-staff.md). */
+export async function assertAdmissionInScope(ctx: Ctx, id: string, scope: CentreScope) {
+  if (scope === null) return;
+  const [row] = await ctx.db
+    .select({ id: admissionRequests.id })
+    .from(admissionRequests)
+    .where(and(eq(admissionRequests.id, id), inScope(admissionRequests.centreId, scope)))
+    .limit(1);
+  if (!row) throw notFound(ADMISSION_MSG.notFound);
 }
 
 /** Any status; the student account an approval created stays (docs/product.md section 4). */

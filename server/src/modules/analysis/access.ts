@@ -1,3 +1,4 @@
+import { can } from '@app/common/permissions';
 import { and, eq } from 'drizzle-orm';
 import { ANALYSIS_MESSAGES } from '@app/common/schemas/analysis';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
@@ -13,7 +14,8 @@ export type ExamRow = typeof exams.$inferSelect;
  * 404), and only once the exam's results are published (409 before: the marks are not out yet).
  */
 export async function loadPublishedSubmission(ctx: Ctx, actor: Actor, id: string, purpose: 'analysis' | 'review') {
-  const isAdmin = actor.role === 'admin';
+  // Staff who evaluate read any (docs/product-staff.md).
+  const isAdmin = can(actor.role, 'evaluation.manage');
   const [row] = await ctx.db
     .select({ s: submissions, exam: exams })
     .from(submissions)

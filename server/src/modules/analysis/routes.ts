@@ -13,7 +13,7 @@ import {
 } from '@app/common/schemas/analysis';
 import { messageResponse } from '@app/common/schemas/auth';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
 import { findAnalysis } from './analysis.ts';
 import { deleteBookmark, findBookmarks, saveBookmark } from './bookmarks.ts';
 import { findItemAnalysis } from './item-analysis.ts';
@@ -60,7 +60,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   // JSON by default; ?format=csv and ?format=pdf download the same rows.
   app.get(
     '/exams/:id/merit-list',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, querystring: meritListQuery } },
+    { onRequest: requirePermission('exams.manage'), schema: { tags, params: idParams, querystring: meritListQuery } },
     async (req, reply) => {
       const list = meritListSchema.parse(await findMeritList(ctx, req.params.id, req.query.centre));
       if (req.query.format === 'csv' || req.query.format === 'pdf') {
@@ -77,7 +77,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/exams/:id/item-analysis',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: itemAnalysisSchema } } },
+    { onRequest: requirePermission('exams.manage'), schema: { tags, params: idParams, response: { 200: itemAnalysisSchema } } },
     async (req) => findItemAnalysis(ctx, req.params.id),
   );
 };

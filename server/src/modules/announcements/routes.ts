@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
 import { announcementBody, announcementQuery, announcementSchema } from '@app/common/schemas/announcements';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import {
   createAnnouncement,
   deleteAnnouncement,
@@ -36,29 +36,40 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get('/admin', { onRequest: requireAdmin, schema: { tags, response: list } }, async () => findAllAnnouncements(ctx));
+  app.get('/admin', { onRequest: requirePermission('announcements.manage'), schema: { tags, response: list } }, async () =>
+    findAllAnnouncements(ctx),
+  );
 
   app.post(
     '/',
-    { onRequest: requireAdmin, schema: { tags, body: announcementBody, response: { 201: announcementSchema } } },
+    {
+      onRequest: requirePermission('announcements.manage'),
+      schema: { tags, body: announcementBody, response: { 201: announcementSchema } },
+    },
     async (req, reply) => reply.status(201).send(await createAnnouncement(ctx, actorOf(req), req.body)),
   );
 
-  app.put('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, body: announcementBody, response: one } }, async (req) =>
-    updateAnnouncement(ctx, actorOf(req), req.params.id, req.body),
+  app.put(
+    '/:id',
+    { onRequest: requirePermission('announcements.manage'), schema: { tags, params: idParams, body: announcementBody, response: one } },
+    async (req) => updateAnnouncement(ctx, actorOf(req), req.params.id, req.body),
   );
 
-  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: one } }, async (req) =>
-    setAnnouncementActive(ctx, actorOf(req), req.params.id, false),
+  app.delete(
+    '/:id',
+    { onRequest: requirePermission('announcements.manage'), schema: { tags, params: idParams, response: one } },
+    async (req) => setAnnouncementActive(ctx, actorOf(req), req.params.id, false),
   );
 
-  app.patch('/:id/restore', { onRequest: requireAdmin, schema: { tags, params: idParams, response: one } }, async (req) =>
-    setAnnouncementActive(ctx, actorOf(req), req.params.id, true),
+  app.patch(
+    '/:id/restore',
+    { onRequest: requirePermission('announcements.manage'), schema: { tags, params: idParams, response: one } },
+    async (req) => setAnnouncementActive(ctx, actorOf(req), req.params.id, true),
   );
 
   app.delete(
     '/:id/permanent',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    { onRequest: requirePermission('announcements.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
     async (req) => {
       await deleteAnnouncement(ctx, actorOf(req), req.params.id);
       return { message: 'Announcement deleted permanently' };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListQuery, auditListResponse } from '@app/common/schemas/audit';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 import { findAuditEntries } from './service.ts';
 
 /** /api/audit: who changed money, marks, accounts or admissions, and how (admins only). */
@@ -8,7 +8,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get(
     '/',
-    { onRequest: requireAdmin, schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: auditListResponse } } },
+    {
+      onRequest: requirePermission('audit.view'),
+      schema: { tags: ['audit'], querystring: auditListQuery, response: { 200: auditListResponse } },
+    },
     async (req) => findAuditEntries(ctx, req.query),
   );
 };

@@ -23,10 +23,11 @@ import {
   studentWeekResponse,
 } from '@app/common/schemas/batches';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin, requireStudent } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, requireStudent } from '../../plugins/auth.ts';
 import { attendanceReportCsv, findAttendanceReport, findSessionAttendance, findStudentAttendance, markAttendance } from './attendance.ts';
 import { findCalendarUrl, renderCalendarFeed, replaceCalendarToken } from './calendar.ts';
 import { createBatch, deleteBatch, findBatch, findBatches, updateBatch } from './service.ts';
+import { assertBatchOf, assertCentreOf, assertSessionOf, batchesOf, sessionsOf } from './scope.ts';
 import { createSessions, deleteSession, findBatchSessions, findDaySessions, findStudentWeek, updateSession } from './sessions.ts';
 
 const tags = ['batches'];
@@ -36,34 +37,62 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get(
     '/',
-    { onRequest: requireAdmin, schema: { tags, querystring: batchListQuery, response: { 200: batchListResponse } } },
+    { onRequest: requirePermission('batches.view'), schema: { tags, querystring: batchListQuery, response: { 200: batchListResponse } } },
     async (req) => ({
-      batches: await findBatches(ctx, req.query),
+      batches: await findBatches(ctx, req.query, batchesOf(actorOf(req))),
     }),
   );
-  app.post('/', { onRequest: requireAdmin, schema: { tags, body: batchBody, response: { 201: batchOneResponse } } }, async (req, reply) =>
-    reply.status(201).send(await createBatch(ctx, actorOf(req), req.body)),
+  app.post(
+    '/',
+    { onRequest: requirePermission('batches.manage'), schema: { tags, body: batchBody, response: { 201: batchOneResponse } } },
+    async (req, reply) => {
+      assertCentreOf(actorOf(req), req.body.centre);
+      return reply.status(201).send(await createBatch(ctx, actorOf(req), req.body));
+    },
   );
-  app.get('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: batchOneResponse } } }, async (req) =>
-    findBatch(ctx.db, req.params.id),
+  app.get(
+    '/:id',
+    { onRequest: requirePermission('batches.view'), schema: { tags, params: idParams, response: { 200: batchOneResponse } } },
+    async (req) => assertBatchOf(ctx, actorOf(req), req.params.id).then(() => findBatch(ctx.db, req.params.id)),
   );
   app.patch(
     '/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: batchPatchBody, response: { 200: batchOneResponse } } },
-    async (req) => updateBatch(ctx, actorOf(req), req.params.id, req.body),
+    {
+      onRequest: requirePermission('batches.manage'),
+      schema: { tags, params: idParams, body: batchPatchBody, response: { 200: batchOneResponse } },
+    },
+    async (req) => {
+      await assertBatchOf(ctx, actorOf(req), req.params.id);
+      assertCentreOf(actorOf(req), req.body.centre);
+      return updateBatch(ctx, actorOf(req), req.params.id, req.body);
+    },
   );
-  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
-    deleteBatch(ctx, actorOf(req), req.params.id),
+  app.delete(
+    '/:id',
+    { onRequest: requirePermission('batches.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (req) => assertBatchOf(ctx, actorOf(req), req.params.id).then(() => deleteBatch(ctx, actorOf(req), req.params.id)),
   );
   app.get(
     '/:id/sessions',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, querystring: sessionListQuery, response: { 200: sessionListResponse } } },
-    async (req) => ({ sessions: await findBatchSessions(ctx, req.params.id, req.query.from, req.query.to) }),
+    {
+      onRequest: requirePermission('batches.view'),
+      schema: { tags, params: idParams, querystring: sessionListQuery, response: { 200: sessionListResponse } },
+    },
+    async (req) => {
+      await assertBatchOf(ctx, actorOf(req), req.params.id);
+      return { sessions: await findBatchSessions(ctx, req.params.id, req.query.from, req.query.to) };
+    },
   );
   app.post(
     '/:id/sessions',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: sessionBody, response: { 201: createSessionsResponse } } },
-    async (req, reply) => reply.status(201).send(await createSessions(ctx, actorOf(req), req.params.id, req.body)),
+    {
+      onRequest: requirePermission('batches.manage'),
+      schema: { tags, params: idParams, body: sessionBody, response: { 201: createSessionsResponse } },
+    },
+    async (req, reply) => {
+      await assertBatchOf(ctx, actorOf(req), req.params.id);
+      return reply.status(201).send(await createSessions(ctx, actorOf(req), req.params.id, req.body));
+    },
   );
 };
 
@@ -72,26 +101,46 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get(
     '/',
-    { onRequest: requireAdmin, schema: { tags, querystring: z.object({ date: isoDate('Date') }), response: { 200: sessionListResponse } } },
-    async (req) => ({ sessions: await findDaySessions(ctx, req.query.date) }),
+    {
+      onRequest: requirePermission('attendance.mark'),
+      schema: { tags, querystring: z.object({ date: isoDate('Date') }), response: { 200: sessionListResponse } },
+    },
+    async (req) => ({ sessions: await findDaySessions(ctx, req.query.date, sessionsOf(actorOf(req))) }),
   );
   app.patch(
     '/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: sessionPatchBody, response: { 200: sessionSchema } } },
-    async (req) => updateSession(ctx, actorOf(req), req.params.id, req.body),
+    {
+      onRequest: requirePermission('batches.manage'),
+      schema: { tags, params: idParams, body: sessionPatchBody, response: { 200: sessionSchema } },
+    },
+    async (req) => {
+      await assertSessionOf(ctx, actorOf(req), req.params.id);
+      return updateSession(ctx, actorOf(req), req.params.id, req.body);
+    },
   );
-  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
-    deleteSession(ctx, actorOf(req), req.params.id),
+  app.delete(
+    '/:id',
+    { onRequest: requirePermission('batches.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (req) => assertSessionOf(ctx, actorOf(req), req.params.id).then(() => deleteSession(ctx, actorOf(req), req.params.id)),
   );
   app.get(
     '/:id/attendance',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: sessionAttendanceResponse } } },
-    async (req) => findSessionAttendance(ctx, req.params.id),
+    { onRequest: requirePermission('attendance.mark'), schema: { tags, params: idParams, response: { 200: sessionAttendanceResponse } } },
+    async (req) => {
+      await assertSessionOf(ctx, actorOf(req), req.params.id);
+      return findSessionAttendance(ctx, req.params.id);
+    },
   );
   app.put(
     '/:id/attendance',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: attendanceBody, response: { 200: sessionAttendanceResponse } } },
-    async (req) => markAttendance(ctx, actorOf(req), req.params.id, req.body.absent),
+    {
+      onRequest: requirePermission('attendance.mark'),
+      schema: { tags, params: idParams, body: attendanceBody, response: { 200: sessionAttendanceResponse } },
+    },
+    async (req) => {
+      await assertSessionOf(ctx, actorOf(req), req.params.id);
+      return markAttendance(ctx, actorOf(req), req.params.id, req.body.absent);
+    },
   );
 };
 
@@ -104,11 +153,12 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      onRequest: requireAdmin,
+      onRequest: requirePermission('attendance.mark'),
       schema: { tags, querystring: attendanceReportQuery, response: { 200: z.union([attendanceReportResponse, z.string()]) } },
     },
     async (req, reply) => {
       const { batch, from, to, format } = req.query;
+      await assertBatchOf(ctx, actorOf(req), batch);
       const report = await findAttendanceReport(ctx, batch, from, to);
       if (format !== 'csv') return report;
       return reply

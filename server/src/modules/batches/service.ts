@@ -42,8 +42,9 @@ export function toBatchDto(r: Selected): Batch {
   };
 }
 
-export async function findBatches(ctx: Ctx, q: BatchListQuery): Promise<Batch[]> {
-  const conds: SQL[] = [];
+/** `scope`: the batches the caller works with (scope.ts); undefined for all. */
+export async function findBatches(ctx: Ctx, q: BatchListQuery, scope?: SQL): Promise<Batch[]> {
+  const conds: SQL[] = scope ? [scope] : [];
   if (q.centre) conds.push(eq(batches.centreId, q.centre));
   if (q.course) conds.push(eq(batches.courseId, q.course));
   if (q.academicYear) conds.push(eq(batches.academicYear, q.academicYear));

@@ -177,7 +177,7 @@ export async function findStudentWeek(ctx: Ctx, actor: Actor, now = new Date()):
 }
 
 /** Every class on a date, across batches: the teacher's "today" list. */
-export async function findDaySessions(ctx: Ctx, date: string) {
-  const rows = await selectSessions(ctx.db, eq(classSessions.date, date));
+export async function findDaySessions(ctx: Ctx, date: string, scope?: SQL) {
+  const rows = await selectSessions(ctx.db, and(eq(classSessions.date, date), scope));
   return rows.map((r) => toSessionDto(r.session, r.batch));
 }

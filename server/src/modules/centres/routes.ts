@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { centres } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
 
 const centreParams = z.object({ id: z.string().trim().min(1).max(50) });
 
@@ -19,7 +19,7 @@ export const centreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      onRequest: requireAdmin,
+      onRequest: requirePermission('centres.manage'),
       schema: { tags: ['centres'], params: centreParams, body: centreContactBody, response: { 200: centreSchema } },
     },
     async (req) =>

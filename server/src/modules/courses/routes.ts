@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseBody, courseSchema } from '@app/common/schemas/courses';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { messageResponse } from '@app/common/schemas/auth';
 import { createCourse, deleteCourse, findAllCourses, findPublicCourses, setCourseActive, updateCourse } from './service.ts';
 
@@ -16,32 +16,43 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     ctx.caches.publicReads.serve(reply, 'courses', publicList, async () => ({ value: await findPublicCourses(ctx) })),
   );
 
-  app.get('/admin', { onRequest: requireAdmin, schema: { tags, response: { 200: z.array(courseSchema) } } }, async () =>
-    findAllCourses(ctx),
+  app.get(
+    '/admin',
+    { onRequest: requirePermission('courses.view'), schema: { tags, response: { 200: z.array(courseSchema) } } },
+    async () => findAllCourses(ctx),
   );
 
-  app.post('/', { onRequest: requireAdmin, schema: { tags, body: courseBody, response: { 201: courseSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createCourse(ctx, actorOf(req), req.body)),
+  app.post(
+    '/',
+    { onRequest: requirePermission('courses.manage'), schema: { tags, body: courseBody, response: { 201: courseSchema } } },
+    async (req, reply) => reply.status(201).send(await createCourse(ctx, actorOf(req), req.body)),
   );
 
   app.put(
     '/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: courseBody, response: { 200: courseSchema } } },
+    {
+      onRequest: requirePermission('courses.manage'),
+      schema: { tags, params: idParams, body: courseBody, response: { 200: courseSchema } },
+    },
     async (req) => updateCourse(ctx, actorOf(req), req.params.id, req.body),
   );
 
   // DELETE is the spec's soft delete; /permanent removes (docs/product.md section 7).
-  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: courseSchema } } }, async (req) =>
-    setCourseActive(ctx, actorOf(req), req.params.id, false),
+  app.delete(
+    '/:id',
+    { onRequest: requirePermission('courses.manage'), schema: { tags, params: idParams, response: { 200: courseSchema } } },
+    async (req) => setCourseActive(ctx, actorOf(req), req.params.id, false),
   );
 
-  app.patch('/:id/restore', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: courseSchema } } }, async (req) =>
-    setCourseActive(ctx, actorOf(req), req.params.id, true),
+  app.patch(
+    '/:id/restore',
+    { onRequest: requirePermission('courses.manage'), schema: { tags, params: idParams, response: { 200: courseSchema } } },
+    async (req) => setCourseActive(ctx, actorOf(req), req.params.id, true),
   );
 
   app.delete(
     '/:id/permanent',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    { onRequest: requirePermission('courses.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
     async (req) => {
       await deleteCourse(ctx, actorOf(req), req.params.id);
       return { message: 'Course deleted permanently' };

@@ -1,3 +1,4 @@
+import { can } from '@app/common/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
@@ -16,7 +17,7 @@ import {
 } from '@app/common/schemas/exams';
 import { overrideBody, overrideSchema } from '@app/common/schemas/exam-schedule';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
 import { saveAttemptAnswers, startAttempt } from '../attempts/attempt.ts';
 import { type BankLink, resolveBankPaper } from '../question-bank/from-bank.ts';
 import { createExam, deleteExam, setExamActive, updateExam } from './authoring.ts';
@@ -57,20 +58,24 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { tags, params: examIdParams, response: { 200: examDetailSchema } } },
     async (req) => {
       const actor = actorOf(req);
-      return actor.role === 'admin' ? findExamForAdmin(ctx, req.params.examId) : findExamForStudent(ctx, actor, req.params.examId);
+      return can(actor.role, 'exams.manage') ? findExamForAdmin(ctx, req.params.examId) : findExamForStudent(ctx, actor, req.params.examId);
     },
   );
 
   app.post(
     '/',
-    { onRequest: requireAdmin, preValidation: fromBank, schema: { tags, body: examBody, response: { 201: examAdminSchema } } },
+    {
+      onRequest: requirePermission('exams.manage'),
+      preValidation: fromBank,
+      schema: { tags, body: examBody, response: { 201: examAdminSchema } },
+    },
     async (req, reply) => reply.status(201).send(await createExam(ctx, actorOf(req), req.body, bankLinks.get(req.raw))),
   );
 
   app.patch(
     '/:id',
     {
-      onRequest: requireAdmin,
+      onRequest: requirePermission('exams.manage'),
       preValidation: fromBank,
       schema: { tags, params: idParams, body: examPatchBody, response: { 200: examAdminSchema } },
     },
@@ -94,7 +99,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The paper in the question template's workbook format (docs/product-question-bank.md, "Export").
-  app.get('/:id/export.xlsx', { onRequest: requireAdmin, schema: { tags, params: idParams } }, async (req, reply) => {
+  app.get('/:id/export.xlsx', { onRequest: requirePermission('exams.manage'), schema: { tags, params: idParams } }, async (req, reply) => {
     const { filename, data } = await exportExamWorkbook(ctx, req.params.id);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -102,21 +107,28 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(data);
   });
 
-  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) => {
-    await deleteExam(ctx, actorOf(req), req.params.id);
-    return { message: EXAM_MESSAGES.deleted };
-  });
+  app.delete(
+    '/:id',
+    { onRequest: requirePermission('exams.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (req) => {
+      await deleteExam(ctx, actorOf(req), req.params.id);
+      return { message: EXAM_MESSAGES.deleted };
+    },
+  );
 
   // Exceptions for one student (docs/product-batches.md): extra minutes, reopening; each audited.
   app.get(
     '/:id/overrides',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: z.array(overrideSchema) } } },
+    { onRequest: requirePermission('exams.manage'), schema: { tags, params: idParams, response: { 200: z.array(overrideSchema) } } },
     async (req) => findOverrides(ctx, req.params.id),
   );
 
   app.post(
     '/:id/overrides',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: overrideBody, response: { 201: overrideSchema } } },
+    {
+      onRequest: requirePermission('exams.manage'),
+      schema: { tags, params: idParams, body: overrideBody, response: { 201: overrideSchema } },
+    },
     async (req, reply) => reply.status(201).send(await createOverride(ctx, actorOf(req), req.params.id, req.body)),
   );
 

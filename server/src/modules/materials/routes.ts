@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { findUnstorable, isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../lib/validation.ts';
-import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
 import {
   createPdfMaterial,
   createVideoMaterial,
@@ -98,7 +98,11 @@ const cleanFileName = (name: string) => {
 export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/', { onRequest: requireAdmin, schema: { tags, response: { 200: z.array(materialSchema) } } }, async () => listMaterials(ctx));
+  app.get(
+    '/',
+    { onRequest: requirePermission('materials.manage'), schema: { tags, response: { 200: z.array(materialSchema) } } },
+    async () => listMaterials(ctx),
+  );
 
   // Only the upload's scope parses multipart bodies: one file of at most 50 MB, a few text fields.
   await app.register(async (upload) => {
@@ -108,7 +112,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     upload.post(
       '/',
       {
-        onRequest: requireAdmin,
+        onRequest: requirePermission('materials.manage'),
         bodyLimit: 64 * 1024,
         schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: { 201: materialSchema } },
       },
@@ -139,12 +143,17 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: materialPatchBody, response: { 200: materialSchema } } },
+    {
+      onRequest: requirePermission('materials.manage'),
+      schema: { tags, params: idParams, body: materialPatchBody, response: { 200: materialSchema } },
+    },
     async (req) => updateMaterial(ctx, actorOf(req), req.params.id, req.body),
   );
 
-  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
-    deleteMaterial(ctx, actorOf(req), req.params.id),
+  app.delete(
+    '/:id',
+    { onRequest: requirePermission('materials.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (req) => deleteMaterial(ctx, actorOf(req), req.params.id),
   );
 
   app.get('/:id/download', { onRequest: requireUser, schema: { tags, params: idParams } }, async (req, reply) => {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { CentreScope } from '../../lib/centre-scope.ts';
+import { paymentsIn } from './scope.ts';
 import { formatINR, toPaise, toRupees } from '@app/common';
 import { PAYMENT_MSG, type PaymentStatus, type PaymentTiles } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
@@ -17,12 +19,12 @@ import { documentsOf } from './receipts.ts';
 
 const studentCols = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
-export async function findPayments(ctx: Ctx, status?: PaymentStatus) {
+export async function findPayments(ctx: Ctx, status?: PaymentStatus, scope: CentreScope = null) {
   const rows = await ctx.db
     .select({ p: payments, s: studentCols })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.studentId))
-    .where(status ? eq(payments.status, status) : undefined)
+    .where(and(status ? eq(payments.status, status) : undefined, paymentsIn(scope)))
     .orderBy(desc(payments.createdAt));
   return rows.map((r) => toAdminPayment(r.p, r.s));
 }
@@ -187,7 +189,7 @@ export async function refundPayment(ctx: Ctx, log: FastifyBaseLogger, actor: Act
  * amounts. A cancelled (abandoned or expired) order is no money and counts in neither, nor in the
  * success rate.
  */
-export async function findPaymentTiles(ctx: Ctx): Promise<PaymentTiles> {
+export async function findPaymentTiles(ctx: Ctx, scope: CentreScope = null): Promise<PaymentTiles> {
   const [r] = await ctx.db
     .select({
       total: sql<number>`count(*)::int`,
@@ -199,7 +201,8 @@ export async function findPaymentTiles(ctx: Ctx): Promise<PaymentTiles> {
       revenue: sql<string>`coalesce(sum(${payments.amountPaise} - ${payments.refundedPaise}) filter (where ${payments.status} = 'completed'), 0)::text`,
       pending: sql<string>`coalesce(sum(${payments.amountPaise}) filter (where ${payments.status} = 'pending'), 0)::text`,
     })
-    .from(payments);
+    .from(payments)
+    .where(paymentsIn(scope));
   const counted = r.total - r.cancelled;
   return {
     totalRevenue: toRupees(Number(r.revenue)),

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { type CentreScope, centreInScope } from '../../lib/centre-scope.ts';
 import { admissionRequests, centres, paymentEvents, payments, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { toCsv } from '../../lib/csv.ts';
@@ -122,7 +123,7 @@ const nextDay = (day: string) => istDay(new Date(istMidnight(day).getTime() + 36
  * totals per day, centre and method, and the payments themselves. A counter payment is dated when it was
  * received and belongs to its centre; any other to the day it completed and the student's admission centre.
  */
-export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQuery>): Promise<Collections> {
+export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQuery>, scope: CentreScope = null): Promise<Collections> {
   const to = q.to ?? q.from ?? istDay(new Date());
   const from = q.from ?? to;
   const when = sql<Date>`coalesce(${payments.receivedAt}, ${payments.paidAt})`;
@@ -132,6 +133,7 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
       firstName: users.firstName,
       lastName: users.lastName,
       admissionCentre: admissionRequests.centreId,
+      studentCentre: users.centreId,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.studentId))
@@ -164,9 +166,11 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
         centre,
         centreName: centre ? (names.get(centre) ?? centre) : 'No centre',
         recordedAt: (p.paidAt ?? p.createdAt).toISOString(),
+        // Only for a centre manager's scope (scope.ts): a payment with neither counter nor admission centre.
+        studentCentre: r.studentCentre,
       };
     })
-    .filter((p) => !q.centre || p.centre === q.centre);
+    .filter((p) => (!q.centre || p.centre === q.centre) && centreInScope(p.centre ?? p.studentCentre, scope));
   const group = <K extends string>(key: (p: (typeof list)[number]) => K) => {
     const m = new Map<K, { amountPaise: number; count: number }>();
     for (const p of list) {
@@ -194,7 +198,7 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
       const [date, centre, method] = key.split(sep);
       return { date, centre: centre || null, method, ...t };
     }),
-    payments: list.map(({ amountPaise, ...p }) => ({ ...p, amount: toRupees(amountPaise) })),
+    payments: list.map(({ amountPaise, studentCentre: _scope, ...p }) => ({ ...p, amount: toRupees(amountPaise) })),
   };
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
 import { couponBody, couponPatchBody, couponSchema } from '@app/common/schemas/coupons';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { createCoupon, deleteCoupon, findCoupons, updateCoupon } from './coupons.ts';
 
 const tags = ['payments'];
@@ -11,16 +11,25 @@ const tags = ['payments'];
 /** /api/coupons: the admin's coupons (docs/product.md, "Coupons"). */
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.get('/', { onRequest: requireAdmin, schema: { tags, response: { 200: z.array(couponSchema) } } }, async () => findCoupons(ctx));
-  app.post('/', { onRequest: requireAdmin, schema: { tags, body: couponBody, response: { 201: couponSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createCoupon(ctx, actorOf(req), req.body)),
+  app.get('/', { onRequest: requirePermission('coupons.manage'), schema: { tags, response: { 200: z.array(couponSchema) } } }, async () =>
+    findCoupons(ctx),
+  );
+  app.post(
+    '/',
+    { onRequest: requirePermission('coupons.manage'), schema: { tags, body: couponBody, response: { 201: couponSchema } } },
+    async (req, reply) => reply.status(201).send(await createCoupon(ctx, actorOf(req), req.body)),
   );
   app.patch(
     '/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: couponPatchBody, response: { 200: couponSchema } } },
+    {
+      onRequest: requirePermission('coupons.manage'),
+      schema: { tags, params: idParams, body: couponPatchBody, response: { 200: couponSchema } },
+    },
     async (req) => updateCoupon(ctx, actorOf(req), req.params.id, req.body),
   );
-  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
-    deleteCoupon(ctx, actorOf(req), req.params.id),
+  app.delete(
+    '/:id',
+    { onRequest: requirePermission('coupons.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (req) => deleteCoupon(ctx, actorOf(req), req.params.id),
   );
 };

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { toRupees } from '@app/common';
+import { can } from '@app/common/permissions';
 import { type CreditNoteRef, PAYMENT_MSG } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
 import { invoices, payments, users } from '../../db/schema.ts';
@@ -8,6 +9,7 @@ import { type Institute, renderCreditNote, renderPaymentDocument } from '../invo
 import { studentAddress } from '../invoices/service.ts';
 import { findInstituteSettings } from '../settings/service.ts';
 import type { PaymentRow } from './dto.ts';
+import { paymentsIn } from './scope.ts';
 import { paymentExists } from './service.ts';
 
 // GET /api/payments/{id}/receipt: the owner's completed payment as a one-page PDF, a tax invoice when
@@ -15,15 +17,17 @@ import { paymentExists } from './service.ts';
 // (docs/product-invoices.md).
 
 async function findOwnedPayment(ctx: Ctx, actor: Actor, id: string) {
+  // Staff who see payments read those of their scope; anyone else only their own (docs/product-staff.md).
+  const owner = can(actor.role, 'payments.view') ? paymentsIn(actor.centres) : eq(payments.studentId, actor.id);
   const [r] = await ctx.db
     .select({ p: payments, u: { firstName: users.firstName, lastName: users.lastName, email: users.email, reg: users.registrationNumber } })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.studentId))
-    .where(and(eq(payments.id, id), actor.role === 'admin' ? undefined : eq(payments.studentId, actor.id)))
+    .where(and(eq(payments.id, id), owner))
     .limit(1);
   if (!r) {
     // Another student's receipt is "not yours": 403 (docs/product.md section 7); only a missing one is 404.
-    if (actor.role !== 'admin' && (await paymentExists(ctx, eq(payments.id, id)))) throw forbidden();
+    if (owner && (await paymentExists(ctx, eq(payments.id, id)))) throw forbidden();
     throw notFound(PAYMENT_MSG.notFound);
   }
   return r;

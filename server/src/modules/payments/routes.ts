@@ -24,7 +24,12 @@ import {
 import { bounceBody, collectionsQuery, collectionsResponse, counterPaymentBody } from '@app/common/schemas/collections';
 import { z } from 'zod';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { actorOf, centreScopeOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
+import type { Action } from '@app/common/permissions';
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { payments } from '../../db/schema.ts';
+import { assertCounterInScope, assertPaymentInScope } from './scope.ts';
 import { findPaymentDetail, findPayments, findPaymentTiles, refundPayment, verifyPayment } from './admin.ts';
 import { renderCollectionsPdf } from './collections-pdf.ts';
 import { bounceCheque, collectionsCsv, findCollections, recordCounterPayment } from './counter.ts';
@@ -42,7 +47,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['payments'];
   const student = { onRequest: requireStudent };
-  const admin = { onRequest: requireAdmin };
+  const can = (action: Action) => ({ onRequest: requirePermission(action) });
+  /** A centre manager's payment routes reach only their centres' payments (scope.ts). */
+  const inScope = (req: FastifyRequest, id: string) => assertPaymentInScope(ctx, eq(payments.id, id), centreScopeOf(req.actor));
 
   // ---- student ----
   app.post(
@@ -104,41 +111,61 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // ---- admin ----
-  app.get('/', { ...admin, schema: { tags, querystring: paymentListQuery, response: { 200: adminPaymentListResponse } } }, async (req) =>
-    findPayments(ctx, req.query.status),
+  app.get(
+    '/',
+    { ...can('payments.view'), schema: { tags, querystring: paymentListQuery, response: { 200: adminPaymentListResponse } } },
+    async (req) => findPayments(ctx, req.query.status, centreScopeOf(req.actor)),
   );
 
-  app.get('/summary', { ...admin, schema: { tags, response: { 200: paymentTilesSchema } } }, async () => findPaymentTiles(ctx));
-
-  app.get('/:id', { ...admin, schema: { tags, params: idParams, response: { 200: adminPaymentDetailSchema } } }, async (req) =>
-    findPaymentDetail(ctx, req.params.id),
+  app.get('/summary', { ...can('payments.view'), schema: { tags, response: { 200: paymentTilesSchema } } }, async (req) =>
+    findPaymentTiles(ctx, centreScopeOf(req.actor)),
   );
 
-  app.patch('/:id/verify', { ...admin, schema: { tags, params: idParams, response: { 200: adminPaymentActionResponse } } }, async (req) =>
-    verifyPayment(ctx, req.log, actorOf(req), req.params.id),
+  app.get(
+    '/:id',
+    { ...can('payments.view'), schema: { tags, params: idParams, response: { 200: adminPaymentDetailSchema } } },
+    async (req) => inScope(req, req.params.id).then(() => findPaymentDetail(ctx, req.params.id)),
+  );
+
+  app.patch(
+    '/:id/verify',
+    { ...can('payments.verify'), schema: { tags, params: idParams, response: { 200: adminPaymentActionResponse } } },
+    async (req) => inScope(req, req.params.id).then(() => verifyPayment(ctx, req.log, actorOf(req), req.params.id)),
   );
 
   app.post(
     '/:id/refund',
-    { ...admin, schema: { tags, params: idParams, body: refundPaymentBody, response: { 200: adminPaymentActionResponse } } },
-    async (req) => refundPayment(ctx, req.log, actorOf(req), req.params.id, req.body?.amount),
+    {
+      ...can('payments.refund'),
+      schema: { tags, params: idParams, body: refundPaymentBody, response: { 200: adminPaymentActionResponse } },
+    },
+    async (req) => {
+      await inScope(req, req.params.id);
+      return refundPayment(ctx, req.log, actorOf(req), req.params.id, req.body?.amount);
+    },
   );
 
   // Money taken at a centre's counter, a bounced cheque, and the collection report (counter.ts).
   app.post(
     '/counter',
-    { ...admin, schema: { tags, body: counterPaymentBody, response: { 201: adminPaymentSchema } } },
-    async (req, reply) => reply.status(201).send(await recordCounterPayment(ctx, actorOf(req), req.body)),
+    { ...can('payments.counter'), schema: { tags, body: counterPaymentBody, response: { 201: adminPaymentSchema } } },
+    async (req, reply) => {
+      await assertCounterInScope(ctx, actorOf(req), req.body.studentId, req.body.centre);
+      return reply.status(201).send(await recordCounterPayment(ctx, actorOf(req), req.body));
+    },
   );
 
   app.post(
     '/:id/bounce',
-    { ...admin, schema: { tags, params: idParams, body: bounceBody, response: { 200: adminPaymentActionResponse } } },
-    async (req) => bounceCheque(ctx, actorOf(req), req.params.id, req.body?.reason),
+    { ...can('payments.bounce'), schema: { tags, params: idParams, body: bounceBody, response: { 200: adminPaymentActionResponse } } },
+    async (req) => {
+      await inScope(req, req.params.id);
+      return bounceCheque(ctx, actorOf(req), req.params.id, req.body?.reason);
+    },
   );
 
-  app.get('/collections', { ...admin, schema: { tags, querystring: collectionsQuery } }, async (req, reply) => {
-    const report = await findCollections(ctx, req.query);
+  app.get('/collections', { ...can('collections.view'), schema: { tags, querystring: collectionsQuery } }, async (req, reply) => {
+    const report = await findCollections(ctx, req.query, centreScopeOf(req.actor));
     const name = `collections-${report.from}${report.to === report.from ? '' : `-to-${report.to}`}${report.centre ? `-${report.centre}` : ''}`;
     if (req.query.format === 'csv') {
       return reply

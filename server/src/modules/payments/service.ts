@@ -1,3 +1,5 @@
+import { can } from '@app/common/permissions';
+import { paymentsIn } from './scope.ts';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -226,7 +228,8 @@ export async function paymentExists(ctx: Ctx, where: SQL) {
 }
 
 export async function findPaymentByOrderId(ctx: Ctx, actor: Actor, orderId: string) {
-  const owner = actor.role === 'admin' ? undefined : eq(payments.studentId, actor.id);
+  // Staff who see payments read those of their scope; anyone else only their own (docs/product-staff.md).
+  const owner = can(actor.role, 'payments.view') ? paymentsIn(actor.centres) : eq(payments.studentId, actor.id);
   const [row] = await ctx.db
     .select()
     .from(payments)

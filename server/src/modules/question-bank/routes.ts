@@ -18,7 +18,7 @@ import {
 } from '@app/common/schemas/question-bank';
 import { badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { drawPreview } from './from-bank.ts';
 import { readBankFile } from './parse.ts';
 import {
@@ -40,14 +40,14 @@ export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this scope parses multipart bodies: one file of at most 10 MB.
   await app.register(multipart, { limits: { fileSize: BANK_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.get('/template.csv', { onRequest: requireAdmin, schema: { tags } }, async (_req, reply) =>
+  app.get('/template.csv', { onRequest: requirePermission('questionBank.manage'), schema: { tags } }, async (_req, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="question-template.csv"')
       .send(bankCsv([])),
   );
 
-  app.get('/template.xlsx', { onRequest: requireAdmin, schema: { tags } }, async (_req, reply) =>
+  app.get('/template.xlsx', { onRequest: requirePermission('questionBank.manage'), schema: { tags } }, async (_req, reply) =>
     reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', 'attachment; filename="question-template.xlsx"')
@@ -57,7 +57,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import',
     {
-      onRequest: requireAdmin,
+      onRequest: requirePermission('questionBank.manage'),
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -85,37 +85,49 @@ export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/questions',
-    { onRequest: requireAdmin, schema: { tags, querystring: bankListQuery, response: { 200: bankListResponse } } },
+    {
+      onRequest: requirePermission('questionBank.manage'),
+      schema: { tags, querystring: bankListQuery, response: { 200: bankListResponse } },
+    },
     async (req) => listBankQuestions(ctx, req.query),
   );
 
   app.post(
     '/questions',
-    { onRequest: requireAdmin, schema: { tags, body: bankQuestionBody, response: { 201: bankQuestionSchema } } },
+    {
+      onRequest: requirePermission('questionBank.manage'),
+      schema: { tags, body: bankQuestionBody, response: { 201: bankQuestionSchema } },
+    },
     async (req, reply) => reply.status(201).send(await createBankQuestion(ctx, actorOf(req), req.body)),
   );
 
   app.get(
     '/questions/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: bankQuestionSchema } } },
+    { onRequest: requirePermission('questionBank.manage'), schema: { tags, params: idParams, response: { 200: bankQuestionSchema } } },
     async (req) => getBankQuestion(ctx, req.params.id),
   );
 
   app.get(
     '/questions/:id/versions',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: z.array(bankVersionSchema) } } },
+    {
+      onRequest: requirePermission('questionBank.manage'),
+      schema: { tags, params: idParams, response: { 200: z.array(bankVersionSchema) } },
+    },
     async (req) => listVersions(ctx, req.params.id),
   );
 
   app.patch(
     '/questions/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: bankQuestionPatch, response: { 200: bankQuestionSchema } } },
+    {
+      onRequest: requirePermission('questionBank.manage'),
+      schema: { tags, params: idParams, body: bankQuestionPatch, response: { 200: bankQuestionSchema } },
+    },
     async (req) => updateBankQuestion(ctx, actorOf(req), req.params.id, req.body),
   );
 
   app.delete(
     '/questions/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    { onRequest: requirePermission('questionBank.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
     async (req) => {
       await deleteBankQuestion(ctx, actorOf(req), req.params.id);
       return { message: BANK_MESSAGES.deleted };
@@ -125,7 +137,10 @@ export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
   // The exam builder's "Draw N questions": a random pick it shows before the paper is saved.
   app.post(
     '/draw',
-    { onRequest: requireAdmin, schema: { tags, body: drawPreviewBody, response: { 200: z.array(bankQuestionSchema) } } },
+    {
+      onRequest: requirePermission('questionBank.manage'),
+      schema: { tags, body: drawPreviewBody, response: { 200: z.array(bankQuestionSchema) } },
+    },
     async (req) => drawPreview(ctx, req.body),
   );
 };

@@ -10,7 +10,7 @@ import {
   regradeResultSchema,
 } from '@app/common/schemas/regrade';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin, requireStudent } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, requireStudent } from '../../plugins/auth.ts';
 import { findMyObjections, findObjectionGroups, raiseObjection } from './objections.ts';
 import { findDecisions, regradeExam } from './regrade.ts';
 
@@ -27,7 +27,10 @@ export const regradeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/exams/:id/objections',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: z.array(objectionGroupSchema) } } },
+    {
+      onRequest: requirePermission('evaluation.manage'),
+      schema: { tags, params: idParams, response: { 200: z.array(objectionGroupSchema) } },
+    },
     async (req) => findObjectionGroups(ctx, req.params.id),
   );
 
@@ -39,13 +42,19 @@ export const regradeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/exams/:id/regrade',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: z.array(regradeDecisionSchema) } } },
+    {
+      onRequest: requirePermission('evaluation.manage'),
+      schema: { tags, params: idParams, response: { 200: z.array(regradeDecisionSchema) } },
+    },
     async (req) => findDecisions(ctx, req.params.id),
   );
 
   app.post(
     '/exams/:id/regrade',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: regradeBody, response: { 200: regradeResultSchema } } },
+    {
+      onRequest: requirePermission('evaluation.manage'),
+      schema: { tags, params: idParams, body: regradeBody, response: { 200: regradeResultSchema } },
+    },
     async (req) => regradeExam(ctx, actorOf(req), req.params.id, req.body),
   );
 };

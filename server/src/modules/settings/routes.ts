@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { instituteSettingsBody, instituteSettingsSchema, publicInstituteSchema } from '@app/common/schemas/settings';
-import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { findInstituteSettings, findPublicInstitute, updateInstituteSettings } from './service.ts';
 
 /** /api/settings: the institute's profile, admins only. */
@@ -8,13 +8,18 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['settings'];
 
-  app.get('/institute', { onRequest: requireAdmin, schema: { tags, response: { 200: instituteSettingsSchema } } }, async () =>
-    findInstituteSettings(ctx),
+  app.get(
+    '/institute',
+    { onRequest: requirePermission('settings.manage'), schema: { tags, response: { 200: instituteSettingsSchema } } },
+    async () => findInstituteSettings(ctx),
   );
 
   app.put(
     '/institute',
-    { onRequest: requireAdmin, schema: { tags, body: instituteSettingsBody, response: { 200: instituteSettingsSchema } } },
+    {
+      onRequest: requirePermission('settings.manage'),
+      schema: { tags, body: instituteSettingsBody, response: { 200: instituteSettingsSchema } },
+    },
     async (req) => updateInstituteSettings(ctx, actorOf(req), req.body),
   );
 };

@@ -1,3 +1,4 @@
+import { can } from '@app/common/permissions';
 import { and, eq } from 'drizzle-orm';
 import { SUBMISSION_MESSAGES, type SubmissionDetail } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
@@ -15,7 +16,8 @@ const submissionExists = async (db: Db | Tx, id: string) =>
  * GET /api/submissions/{id}: an admin reads any; a student only their own (another's is refused), without answers' keys and, before publication, without any marks or feedback.
  */
 export async function findSubmissionDetail(ctx: Ctx | { db: Db | Tx }, actor: Actor, id: string): Promise<SubmissionDetail> {
-  const isAdmin = actor.role === 'admin';
+  // Staff who evaluate read any (docs/product-staff.md).
+  const isAdmin = can(actor.role, 'evaluation.manage');
   const [row] = await ctx.db
     .select({
       s: submissions,

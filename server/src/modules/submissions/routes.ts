@@ -15,7 +15,7 @@ import {
   submitResponse,
 } from '@app/common/schemas/submissions';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
 import { findAllSubmissions, findSubmissionsPage } from './admin-list.ts';
 import { findSubmissionStats } from './admin-stats.ts';
 import { findSubmissionDetail } from './detail.ts';
@@ -37,30 +37,37 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // docs/product.md section 7: GET /api/submissions/admin answers a list (newest first).
-  app.get('/admin', { onRequest: requireAdmin, schema: { tags, response: { 200: z.array(adminSubmissionRowSchema) } } }, async () =>
-    findAllSubmissions(ctx),
+  app.get(
+    '/admin',
+    { onRequest: requirePermission('evaluation.manage'), schema: { tags, response: { 200: z.array(adminSubmissionRowSchema) } } },
+    async () => findAllSubmissions(ctx),
   );
 
   // The figures behind the tiles, Course Performance Overview and Results Management.
-  app.get('/admin/stats', { onRequest: requireAdmin, schema: { tags, response: { 200: adminSubmissionStatsSchema } } }, async () =>
-    findSubmissionStats(ctx),
+  app.get(
+    '/admin/stats',
+    { onRequest: requirePermission('evaluation.manage'), schema: { tags, response: { 200: adminSubmissionStatsSchema } } },
+    async () => findSubmissionStats(ctx),
   );
 
   app.get(
     '/admin/all',
-    { onRequest: requireAdmin, schema: { tags, querystring: adminSubmissionsQuery, response: { 200: adminSubmissionsPage } } },
+    {
+      onRequest: requirePermission('evaluation.manage'),
+      schema: { tags, querystring: adminSubmissionsQuery, response: { 200: adminSubmissionsPage } },
+    },
     async (req) => findSubmissionsPage(ctx, req.query),
   );
 
   app.patch(
     '/admin/publish-results/:examId',
-    { onRequest: requireAdmin, schema: { tags, params: examIdParams, response: { 200: publishResponse } } },
+    { onRequest: requirePermission('results.publish'), schema: { tags, params: examIdParams, response: { 200: publishResponse } } },
     async (req) => publishResults(ctx, actorOf(req), req.params.examId),
   );
 
   app.patch(
     '/admin/unpublish-results/:examId',
-    { onRequest: requireAdmin, schema: { tags, params: examIdParams, response: { 200: publishResponse } } },
+    { onRequest: requirePermission('results.publish'), schema: { tags, params: examIdParams, response: { 200: publishResponse } } },
     async (req) => unpublishResults(ctx, actorOf(req), req.params.examId),
   );
 
@@ -70,7 +77,10 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id/evaluate',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: evaluateBody, response: { 200: evaluateResponse } } },
+    {
+      onRequest: requirePermission('evaluation.manage'),
+      schema: { tags, params: idParams, body: evaluateBody, response: { 200: evaluateResponse } },
+    },
     async (req) => evaluateSubmission(ctx, actorOf(req), req.params.id, req.body),
   );
 };

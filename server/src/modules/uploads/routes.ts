@@ -6,7 +6,7 @@ import { UPLOAD_MESSAGES, UPLOAD_MAX_BYTES, uploadResponse } from '@app/common/s
 import { uploads } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { sniffImage } from '../../lib/storage.ts';
-import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
 
 /** URL under which an uploaded image is served (the only images formatted text may show). */
 export const uploadUrl = (key: string) => `/api/uploads/files/${key}`;
@@ -21,33 +21,37 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this scope parses multipart bodies; one file, nothing else kept in memory.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.post('/', { onRequest: requireAdmin, schema: { tags, response: { 201: uploadResponse } } }, async (req, reply) => {
-    if (!req.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notMultipart, { file: UPLOAD_MESSAGES.notMultipart });
-    let data: Buffer | null = null;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== 'file' || data) {
-          await part.toBuffer();
-          continue;
+  app.post(
+    '/',
+    { onRequest: requirePermission('uploads.create'), schema: { tags, response: { 201: uploadResponse } } },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notMultipart, { file: UPLOAD_MESSAGES.notMultipart });
+      let data: Buffer | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file' || data) {
+            await part.toBuffer();
+            continue;
+          }
+          data = await part.toBuffer();
         }
-        data = await part.toBuffer();
+      } catch (err) {
+        // Whatever the multipart parser refuses (a cut or malformed body, too many parts) is the sender's fault.
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+        throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
       }
-    } catch (err) {
-      // Whatever the multipart parser refuses (a cut or malformed body, too many parts) is the sender's fault.
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
-      throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
-    }
-    if (!data) throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
-    if (data.length === 0) throw badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
-    if (data.length > UPLOAD_MAX_BYTES) throw badRequest(UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
-    const type = sniffImage(data);
-    if (!type) throw badRequest(UPLOAD_MESSAGES.notImage, { file: UPLOAD_MESSAGES.notImage });
-    const storageKey = await ctx.storage.put(data, type.extension);
-    await ctx.db.insert(uploads).values({ storageKey, contentType: type.contentType, createdBy: actorOf(req).id });
-    return reply.status(201).send({ url: uploadUrl(storageKey) });
-  });
+      if (!data) throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
+      if (data.length === 0) throw badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
+      if (data.length > UPLOAD_MAX_BYTES) throw badRequest(UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+      const type = sniffImage(data);
+      if (!type) throw badRequest(UPLOAD_MESSAGES.notImage, { file: UPLOAD_MESSAGES.notImage });
+      const storageKey = await ctx.storage.put(data, type.extension);
+      await ctx.db.insert(uploads).values({ storageKey, contentType: type.contentType, createdBy: actorOf(req).id });
+      return reply.status(201).send({ url: uploadUrl(storageKey) });
+    },
+  );
 
   // Served under the generated key only, with headers that stop any content sniffing.
   app.get('/files/:key', { schema: { tags, params: z.object({ key: z.string().max(60) }) } }, async (req, reply) => {

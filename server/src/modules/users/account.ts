@@ -24,7 +24,7 @@ async function lockAccount(tx: Tx, id: string) {
  * stays: the institute is never left without one. The active admins are locked first, so two admins
  * removing each other at once cannot both succeed.
  */
-async function assertAnotherActiveAdmin(tx: Tx, id: string) {
+export async function assertAnotherActiveAdmin(tx: Tx, id: string) {
   await tx
     .select({ id: users.id })
     .from(users)
@@ -41,7 +41,7 @@ async function assertAnotherActiveAdmin(tx: Tx, id: string) {
  * Deactivating or deleting accounts runs one at a time: two admins cutting each other off at once would
  * otherwise lock each other's rows in opposite orders (a deadlock on PostgreSQL) instead of one being refused.
  */
-async function serialiseAdminChanges(tx: Tx) {
+export async function serialiseAdminChanges(tx: Tx) {
   await tx.execute(sql`select pg_advisory_xact_lock(7235001)`);
 }
 

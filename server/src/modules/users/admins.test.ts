@@ -140,7 +140,7 @@ describe('managing another admin', () => {
       .update(users)
       .set({ isActive: false })
       .where(and(eq(users.role, 'admin'), ne(users.id, last.id)));
-    const actor = { id: adminId, role: 'admin' as const, firstName: 'Test', lastName: 'Admin', email: ADMIN.email };
+    const actor = { id: adminId, role: 'admin' as const, centres: null, firstName: 'Test', lastName: 'Admin', email: ADMIN.email };
     try {
       await expect(setUserActive(t.ctx, actor, last.id, false)).rejects.toMatchObject({ code: 'CONFLICT', message: USER_MSG.lastAdmin });
       await expect(deleteUser(t.ctx, actor, last.id)).rejects.toMatchObject({ code: 'CONFLICT', message: USER_MSG.lastAdmin });

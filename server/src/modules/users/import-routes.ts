@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES, IMPORT_MSG, importDryRunResponse, importQuery, importResponse } from '@app/common/schemas/users';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { dryRunImport, importStudents } from './import.ts';
 import { readStudentSheet } from './import-parse.ts';
 
@@ -13,7 +13,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import',
     {
-      onRequest: requireAdmin,
+      onRequest: requirePermission('students.import'),
       schema: {
         tags: ['users'],
         consumes: ['multipart/form-data'],

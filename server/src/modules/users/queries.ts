@@ -3,12 +3,15 @@ import type { StudentListQuery } from '@app/common/schemas/users';
 import type { Db } from '../../db/client.ts';
 import { batches, centres, courses, submissions, users } from '../../db/schema.ts';
 import { averagePercentageSql, percentageSql } from '../../lib/scores.ts';
+import { type CentreScope, inScope } from '../../lib/centre-scope.ts';
 
 // Everything here is done by the database, so the list stays fast with 10,000 students (docs/product.md section 2).
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export type StudentFilters = Pick<StudentListQuery, 'search' | 'status' | 'course' | 'centre' | 'batch'>;
+/** `scope`: a centre manager's centres (docs/product-staff.md); absent or null for all. */
+export type StudentFilters = Pick<StudentListQuery, 'search' | 'status' | 'course' | 'centre' | 'batch'> & { scope?: CentreScope };
+export type ScopedStudentQuery = StudentListQuery & { scope?: CentreScope };
 
 export function studentWhere(f: StudentFilters): SQL {
   const conds: (SQL | undefined)[] = [eq(users.role, 'student')];
@@ -27,10 +30,11 @@ export function studentWhere(f: StudentFilters): SQL {
   if (f.course) conds.push(eq(users.courseInterest, f.course));
   if (f.centre) conds.push(eq(users.centreId, f.centre));
   if (f.batch) conds.push(eq(users.batchId, f.batch));
+  conds.push(inScope(users.centreId, f.scope));
   return and(...conds)!;
 }
 
-function orderFor(q: StudentListQuery, figures: { examsTaken: SQL; averageScore: SQL } | null): SQL[] {
+function orderFor(q: ScopedStudentQuery, figures: { examsTaken: SQL; averageScore: SQL } | null): SQL[] {
   const dir = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
   const by = (expr: SQL) => sql`${expr} ${dir} nulls last`;
   const nameIn = (d: SQL) => [sql`lower(${users.firstName}) ${d}`, sql`lower(${users.lastName}) ${d}`];
@@ -47,14 +51,14 @@ function orderFor(q: StudentListQuery, figures: { examsTaken: SQL; averageScore:
   return [...primary[q.sort], ...(q.sort === 'name' ? [] : nameIn(sql.raw('asc'))), sql`${users.id} asc`];
 }
 
-const isFigureSort = (q: StudentListQuery) => q.sort === 'performance' || q.sort === 'exams';
+const isFigureSort = (q: ScopedStudentQuery) => q.sort === 'performance' || q.sort === 'exams';
 
 /**
  * Each filtered student's id and exam figures, in list order. Users are joined to their submissions
  * directly (narrow rows, grouped by id): whatever plan the database picks can use the index on
  * submissions.student_id, so it never degrades into comparing every student with every group.
  */
-function selectFigures(db: Db, q: StudentListQuery, onlyIds?: string[]) {
+function selectFigures(db: Db, q: ScopedStudentQuery, onlyIds?: string[]) {
   const examsTaken = sql<number>`count(${submissions.id})::int`;
   const averageScore = averagePercentageSql();
   return db
@@ -68,7 +72,7 @@ function selectFigures(db: Db, q: StudentListQuery, onlyIds?: string[]) {
     .$dynamic();
 }
 
-const selectProfiles = (db: Db, q: StudentListQuery, onlyIds?: string[]) =>
+const selectProfiles = (db: Db, q: ScopedStudentQuery, onlyIds?: string[]) =>
   db
     .select({ user: users, centre: centres, batch: { id: batches.id, name: batches.name } })
     .from(users)
@@ -90,7 +94,7 @@ function merge(figures: Figures[], profiles: Profile[]): StudentRow[] {
 }
 
 /** Every filtered student, sorted (the CSV export). */
-export async function selectAllStudents(db: Db, q: StudentListQuery): Promise<StudentRow[]> {
+export async function selectAllStudents(db: Db, q: ScopedStudentQuery): Promise<StudentRow[]> {
   const [figures, profiles] = await Promise.all([selectFigures(db, q), selectProfiles(db, q)]);
   return merge(figures, profiles);
 }
@@ -99,7 +103,7 @@ export async function selectAllStudents(db: Db, q: StudentListQuery): Promise<St
  * One page of students. Unless the sort is by exam figures, the page is chosen from the users table alone;
  * then figures and profiles are read for its rows only.
  */
-export async function selectStudentPage(db: Db, q: StudentListQuery, limit: number, offset: number): Promise<StudentRow[]> {
+export async function selectStudentPage(db: Db, q: ScopedStudentQuery, limit: number, offset: number): Promise<StudentRow[]> {
   const page = isFigureSort(q)
     ? await selectFigures(db, q).limit(limit).offset(offset)
     : await db
@@ -126,7 +130,8 @@ export async function countStudents(db: Db, f: StudentFilters) {
 }
 
 /** The tiles and distribution cards of the student list, over every student whatever the filters. */
-export async function selectStudentStats(db: Db) {
+export async function selectStudentStats(db: Db, scope: CentreScope = null) {
+  const scoped = inScope(users.centreId, scope);
   // Each student's summed marks first (a plain join, grouped by student, so the index on
   // submissions.student_id serves any plan), then the course figures over those rows.
   const perStudent = db
@@ -137,7 +142,7 @@ export async function selectStudentStats(db: Db) {
     })
     .from(users)
     .leftJoin(submissions, eq(submissions.studentId, users.id))
-    .where(and(eq(users.role, 'student'), sql`coalesce(${users.courseInterest}, '') <> ''`))
+    .where(and(eq(users.role, 'student'), scoped, sql`coalesce(${users.courseInterest}, '') <> ''`))
     .groupBy(users.id)
     .as('per_student');
   const [[head], [active], centreRows, courseRows] = await Promise.all([
@@ -148,12 +153,13 @@ export async function selectStudentStats(db: Db) {
         activeCentres: sql<number>`count(distinct ${users.centreId})::int`,
       })
       .from(users)
-      .where(eq(users.role, 'student')),
+      .where(and(eq(users.role, 'student'), scoped)),
     db.select({ n: count() }).from(courses).where(eq(courses.isActive, true)),
     db
       .select({ centre: centres.id, name: centres.name, count: sql<number>`count(${users.id})::int` })
       .from(centres)
       .leftJoin(users, and(eq(users.centreId, centres.id), eq(users.role, 'student')))
+      .where(inScope(centres.id, scope))
       .groupBy(centres.id, centres.name)
       .orderBy(centres.name),
     db

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponse } from '@app/common/schemas/auth';
 import {
@@ -10,46 +11,70 @@ import {
   updateStudentResponse,
 } from '@app/common/schemas/users';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin } from '../../plugins/auth.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { actorOf, centreScopeOf, requirePermission } from '../../plugins/auth.ts';
 import { z } from 'zod';
 import { moveStudentToBatch } from '../batches/placement.ts';
+import { assertPlacementOf } from '../batches/scope.ts';
 import { deleteUser, findStudentDto, resetUserPassword, setUserActive } from './account.ts';
 import { importRoutes } from './import-routes.ts';
-import { exportStudentsCsv, findAdmins, findStudentDetail, findStudents } from './service.ts';
+import { assertStudentInScope, exportStudentsCsv, findAdmins, findStudentDetail, findStudents } from './service.ts';
 
 /** /api/users: the admin's management of students and of the other admins. Every route is admin-only. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['users'];
+  /** A full admin acts on any account here (admins too); other staff on students of their centres only. */
+  const studentsOnly = async (req: FastifyRequest, id: string) => {
+    if (actorOf(req).role !== 'admin') await assertStudentInScope(ctx, id, centreScopeOf(req.actor));
+  };
   app.get(
     '/',
     {
-      onRequest: requireAdmin,
+      onRequest: requirePermission('students.view'),
       schema: { tags, querystring: studentListQuery, response: { 200: z.union([studentListResponse, adminListResponse]) } },
     },
-    async (req) => (req.query.role === 'admin' ? findAdmins(ctx) : findStudents(ctx, req.query)),
+    async (req) => {
+      // The list of admins is a full admin's (docs/product-staff.md); other staff see students of their scope.
+      if (req.query.role === 'admin') {
+        if (actorOf(req).role !== 'admin') throw forbidden();
+        return findAdmins(ctx);
+      }
+      return findStudents(ctx, { ...req.query, scope: centreScopeOf(req.actor) });
+    },
   );
 
-  app.get('/export.csv', { onRequest: requireAdmin, schema: { tags, querystring: studentListQuery } }, async (req, reply) => {
-    const csv = await exportStudentsCsv(ctx, req.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="students.csv"')
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  app.get(
+    '/export.csv',
+    { onRequest: requirePermission('students.view'), schema: { tags, querystring: studentListQuery } },
+    async (req, reply) => {
+      const csv = await exportStudentsCsv(ctx, { ...req.query, scope: centreScopeOf(req.actor) });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="students.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 
   await app.register(importRoutes);
 
-  app.get('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: studentDetailSchema } } }, async (req) =>
-    findStudentDetail(ctx, req.params.id),
+  app.get(
+    '/:id',
+    { onRequest: requirePermission('students.view'), schema: { tags, params: idParams, response: { 200: studentDetailSchema } } },
+    async (req) => findStudentDetail(ctx, req.params.id, centreScopeOf(req.actor)),
   );
 
   app.patch(
     '/:id',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } } },
+    {
+      onRequest: requirePermission('students.manage'),
+      schema: { tags, params: idParams, body: updateStudentBody, response: { 200: updateStudentResponse } },
+    },
     async (req) => {
+      await studentsOnly(req, req.params.id);
       const { isActive, batch } = req.body;
+      await assertPlacementOf(ctx, actorOf(req), batch);
       if (batch !== undefined) await moveStudentToBatch(ctx, actorOf(req), req.params.id, batch);
       if (isActive !== undefined) return setUserActive(ctx, actorOf(req), req.params.id, isActive);
       return findStudentDto(ctx, req.params.id);
@@ -58,11 +83,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/reset-password',
-    { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: resetStudentPasswordResponse } } },
-    async (req) => resetUserPassword(ctx, actorOf(req), req.params.id),
+    {
+      onRequest: requirePermission('students.manage'),
+      schema: { tags, params: idParams, response: { 200: resetStudentPasswordResponse } },
+    },
+    async (req) => {
+      await studentsOnly(req, req.params.id);
+      return resetUserPassword(ctx, actorOf(req), req.params.id);
+    },
   );
 
-  app.delete('/:id', { onRequest: requireAdmin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
-    deleteUser(ctx, actorOf(req), req.params.id),
+  app.delete(
+    '/:id',
+    { onRequest: requirePermission('students.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
+    async (req) => {
+      await studentsOnly(req, req.params.id);
+      return deleteUser(ctx, actorOf(req), req.params.id);
+    },
   );
 };

@@ -1,22 +1,30 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { CSV_STUDENT_COLUMNS, formatDate } from '@app/common';
-import { type StudentDetail, type StudentListQuery, USER_MSG } from '@app/common/schemas/users';
+import { type StudentDetail, USER_MSG } from '@app/common/schemas/users';
 import type { Ctx } from '../../context.ts';
 import { batches, centres, exams, submissions, users } from '../../db/schema.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { percentageOrNull } from '../../lib/scores.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toUserDto } from './dto.ts';
-import { countStudents, type StudentRow, selectAllStudents, selectStudentPage, selectStudentStats } from './queries.ts';
+import {
+  countStudents,
+  type ScopedStudentQuery,
+  type StudentRow,
+  selectAllStudents,
+  selectStudentPage,
+  selectStudentStats,
+} from './queries.ts';
+import { type CentreScope, inScope } from '../../lib/centre-scope.ts';
 
 const toListItem = (r: StudentRow) => ({ ...toUserDto(r.user, r.centre, r.batch), examsTaken: r.examsTaken, averageScore: r.averageScore });
 
 /** GET /api/users?role=student: one page, the filtered total and the list's tiles. */
-export async function findStudents(ctx: Ctx, q: StudentListQuery) {
+export async function findStudents(ctx: Ctx, q: ScopedStudentQuery) {
   const [rows, total, stats] = await Promise.all([
     selectStudentPage(ctx.db, q, q.limit, (q.page - 1) * q.limit),
     countStudents(ctx.db, q),
-    selectStudentStats(ctx.db),
+    selectStudentStats(ctx.db, q.scope ?? null),
   ]);
   return {
     users: rows.map(toListItem),
@@ -39,7 +47,7 @@ export async function findAdmins(ctx: Ctx) {
 }
 
 /** students.csv: every filtered row (not one page), columns of docs/product.md section 9. */
-export async function exportStudentsCsv(ctx: Ctx, q: StudentListQuery) {
+export async function exportStudentsCsv(ctx: Ctx, q: ScopedStudentQuery) {
   const rows = await selectAllStudents(ctx.db, q);
   return toCsv(
     CSV_STUDENT_COLUMNS,
@@ -58,13 +66,13 @@ export async function exportStudentsCsv(ctx: Ctx, q: StudentListQuery) {
 }
 
 /** A student with their exam statistics; anyone who is not a student is not found here. */
-export async function findStudentDetail(ctx: Ctx, id: string): Promise<StudentDetail> {
+export async function findStudentDetail(ctx: Ctx, id: string, scope: CentreScope = null): Promise<StudentDetail> {
   const [row] = await ctx.db
     .select()
     .from(users)
     .leftJoin(centres, eq(users.centreId, centres.id))
     .leftJoin(batches, eq(users.batchId, batches.id))
-    .where(and(eq(users.id, id), eq(users.role, 'student')))
+    .where(and(eq(users.id, id), eq(users.role, 'student'), inScope(users.centreId, scope)))
     .limit(1);
   if (!row) throw notFound(USER_MSG.notFound);
   const subs = await ctx.db
@@ -94,4 +102,17 @@ export async function findStudentDetail(ctx: Ctx, id: string): Promise<StudentDe
       submittedAt: s.submittedAt.toISOString(),
     })),
   };
+}
+
+/**
+ * Staff other than a full admin act only on students, and a centre manager only on those of their centres
+ * (docs/product-staff.md): anyone else is "not found" to them, so nothing says whether the account exists.
+ */
+export async function assertStudentInScope(ctx: Ctx, id: string, scope: CentreScope) {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'student'), inScope(users.centreId, scope)))
+    .limit(1);
+  if (!row) throw notFound(USER_MSG.notFound);
 }

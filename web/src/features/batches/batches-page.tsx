@@ -14,6 +14,7 @@ import { RowActions } from '../../components/row-actions.tsx';
 import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { type BatchFilters, useBatches, useCentreOptions, useCourseOptions, useDeleteBatch, useSaveBatch } from './api/batches.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { BatchFormModal } from './components/batch-form.tsx';
 import { BATCH_UI, TIMING_LABELS } from './messages.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
@@ -49,6 +50,7 @@ export default function BatchesPage() {
   const centres = useCentreOptions();
   const save = useSaveBatch();
   const remove = useDeleteBatch();
+  const { canOpen } = usePermissions();
   const [editing, setEditing] = useState<{ batch: Batch | null } | null>(null);
   const deletion = useConfirmDelete({
     mutation: remove,
@@ -89,9 +91,11 @@ export default function BatchesPage() {
           <Link to="/admin/attendance" className={buttonClass.secondary}>
             Mark attendance
           </Link>
-          <Link to="/admin/students/import" className={buttonClass.secondary}>
-            Import students
-          </Link>
+          {canOpen('/admin/students/import') && (
+            <Link to="/admin/students/import" className={buttonClass.secondary}>
+              Import students
+            </Link>
+          )}
           <button type="button" className={buttonClass.primary} onClick={() => setEditing({ batch: null })}>
             <Plus aria-hidden="true" className="h-5 w-5" /> New Batch
           </button>

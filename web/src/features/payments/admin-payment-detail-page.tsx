@@ -17,6 +17,7 @@ import { PaymentRowActions } from './components/payment-row-actions.tsx';
 import { PaymentStatusBadge } from './components/payment-status-badge.tsx';
 import { usePaymentActions } from './hooks/use-payment-actions.tsx';
 import { useBounceCheque } from './api/counter.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { installmentLabel, methodLabel } from './labels.ts';
 import { COUNTER_METHOD_LABELS } from '@app/common/schemas/collections';
 import { QueryState } from '../../components/query-state.tsx';
@@ -163,6 +164,7 @@ export default function AdminPaymentDetailPage() {
   const actions = usePaymentActions();
   const [downloading, setDownloading] = useState(false);
   const bounce = useBounceCheque();
+  const { can } = usePermissions();
   const [bouncing, setBouncing] = useState(false);
   const [reason, setReason] = useState('');
 
@@ -187,7 +189,7 @@ export default function AdminPaymentDetailPage() {
         p && (
           <>
             <PaymentRowActions payment={p} busy={actions.busyId === p._id} onVerify={actions.verify} onRefund={actions.refund} hideView />
-            {p.status === 'completed' && p.counterMethod === 'cheque' && p.refunded === 0 && (
+            {can('payments.bounce') && p.status === 'completed' && p.counterMethod === 'cheque' && p.refunded === 0 && (
               <button type="button" className={buttonClass.danger} onClick={() => setBouncing(true)}>
                 Cheque Bounced
               </button>

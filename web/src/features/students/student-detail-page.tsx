@@ -7,6 +7,7 @@ import { AdminPage, StatTile } from '../../components/admin-page.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useStudent } from './api/students.ts';
 import { BatchMove } from './components/batch-move.tsx';
+import { usePermissions } from '../../lib/permissions.ts';
 import { ActiveBadge, Score } from './components/student-status.tsx';
 import { mailtoFor } from './components/students-table.tsx';
 import { STUDENT_WEB_MSG } from './messages.ts';
@@ -35,6 +36,7 @@ const submissionColumns: Column<Submission>[] = [
 ];
 
 function Profile({ s }: { s: StudentDetail }) {
+  const { can } = usePermissions();
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="profile" className="rounded-xl bg-white p-6 shadow-sm">
@@ -54,9 +56,7 @@ function Profile({ s }: { s: StudentDetail }) {
           <Item label="Phone">{s.phone ?? 'Not provided'}</Item>
           <Item label="Course interest">{s.courseInterest ?? '—'}</Item>
           <Item label="Centre">{s.centreDetails ? `${s.centreDetails.name}, ${s.centreDetails.location}` : '—'}</Item>
-          <Item label="Batch">
-            <BatchMove student={s} />
-          </Item>
+          <Item label="Batch">{can('students.manage') ? <BatchMove student={s} /> : (s.batch?.name ?? 'No batch')}</Item>
           <Item label="Education">{s.education ?? '—'}</Item>
           <Item label="Joined">{formatDate(s.createdAt)}</Item>
           <Item label="Last login">{s.lastLogin ? formatDateTime(s.lastLogin) : 'Never'}</Item>

@@ -6,6 +6,7 @@ import { useAdminStats } from '../../../api/admin-stats.ts';
 import { useAdminCourses } from '../../../api/courses.ts';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { CountTiles } from './count-tiles.tsx';
 import { DashboardCard } from './dashboard-card.tsx';
 import { QuickLinks } from './quick-links.tsx';
@@ -16,10 +17,34 @@ const pill = (active: boolean) =>
   `shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`;
 
 /**
- * /admin/dashboard (docs/product.md section 2): counts, recent admissions, exam, course and student lists,
- * links. It composes several features (admissions, exams, courses, students), so it lives in app/.
+ * /admin/dashboard: a full admin's dashboard; any other staff role gets the links to their own screens
+ * (docs/product-staff.md), so the page never asks for what the role may not read.
  */
-export default function AdminDashboardPage() {
+export default function DashboardPage() {
+  const { role } = usePermissions();
+  return role === 'admin' ? <AdminDashboard /> : <StaffDashboard />;
+}
+
+function StaffDashboard() {
+  const { user } = useAuth();
+  const { roleLabel } = usePermissions();
+  usePageTitle(`${roleLabel} Dashboard`);
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-brand-800">{roleLabel} Dashboard</h1>
+      <p className="mt-1 text-slate-600">Welcome back{user ? `, ${user.firstName}` : ''}. These are the screens of your role.</p>
+      <div className="mt-6">
+        <QuickLinks />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The full admin's dashboard (docs/product.md section 2): counts, recent admissions, exam, course and student
+ * lists, links. It composes several features (admissions, exams, courses, students), so it lives in app/.
+ */
+function AdminDashboard() {
   usePageTitle('Admin Dashboard');
   const { user } = useAuth();
   const stats = useAdminStats();

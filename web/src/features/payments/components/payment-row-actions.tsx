@@ -1,6 +1,7 @@
 import type { AdminPayment } from '@app/common/schemas/payments';
 import { CheckCircle2, Eye, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
+import { usePermissions } from '../../../lib/permissions.ts';
 
 const base =
   'inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60';
@@ -21,6 +22,8 @@ const who = (p: AdminPayment) => (p.studentId ? `${p.studentId.firstName} ${p.st
  * payment, settled from the gateway's answer); Refund on completed (in part or in full).
  */
 export function PaymentRowActions({ payment: p, busy, onVerify, onRefund, hideView }: Props) {
+  // Each button only for a role that may do it (docs/product-staff.md).
+  const { can } = usePermissions();
   return (
     <div className="flex flex-wrap gap-2">
       {!hideView && (
@@ -32,18 +35,19 @@ export function PaymentRowActions({ payment: p, busy, onVerify, onRefund, hideVi
           <Eye aria-hidden="true" className="h-4 w-4" /> View
         </Link>
       )}
-      {(p.status === 'pending' || (p.paymentMethod === 'gateway' && (p.status === 'failed' || p.status === 'cancelled'))) && (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => onVerify(p)}
-          aria-label={`Verify payment of ${who(p)}`}
-          className={`${base} border-green-200 text-green-800 hover:bg-green-50`}
-        >
-          <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Verify
-        </button>
-      )}
-      {p.status === 'completed' && (
+      {can('payments.verify') &&
+        (p.status === 'pending' || (p.paymentMethod === 'gateway' && (p.status === 'failed' || p.status === 'cancelled'))) && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => onVerify(p)}
+            aria-label={`Verify payment of ${who(p)}`}
+            className={`${base} border-green-200 text-green-800 hover:bg-green-50`}
+          >
+            <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Verify
+          </button>
+        )}
+      {can('payments.refund') && p.status === 'completed' && (
         <button
           type="button"
           disabled={busy}

@@ -2,6 +2,7 @@ import { formatDate } from '@app/common/rules/dates';
 import type { StudentListItem } from '@app/common/schemas/users';
 import { Eye, KeyRound, Mail, Power, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { ActiveBadge, Score } from './student-status.tsx';
 
@@ -64,6 +65,9 @@ const columns: Column<StudentListItem>[] = [
 
 /** The students list: a table from tablet width up, a card per student on a phone, every action in reach. */
 export function StudentsTable({ students, busyId, onToggle, onReset, onDelete }: Props) {
+  // Deactivate, reset and delete only for a role that may manage students (docs/product-staff.md).
+  const { can } = usePermissions();
+  const manage = can('students.manage');
   return (
     <DataTable
       rows={students}
@@ -80,31 +84,35 @@ export function StudentsTable({ students, busyId, onToggle, onReset, onDelete }:
           <a href={mailtoFor(s)} className={`${btn} text-brand-700 hover:bg-brand-50`} aria-label={`Email ${s.fullName}`}>
             <Mail aria-hidden="true" className="h-3.5 w-3.5" /> Email
           </a>
-          <button
-            type="button"
-            onClick={() => onToggle(s)}
-            disabled={busyId === s._id}
-            className={`${btn} ${s.isActive ? 'text-amber-800 hover:bg-amber-50' : 'text-green-700 hover:bg-green-50'}`}
-            aria-label={`${s.isActive ? 'Deactivate' : 'Activate'} ${s.fullName}`}
-          >
-            <Power aria-hidden="true" className="h-3.5 w-3.5" /> {s.isActive ? 'Deactivate' : 'Activate'}
-          </button>
-          <button
-            type="button"
-            onClick={() => onReset(s)}
-            className={`${btn} text-slate-700 hover:bg-slate-100`}
-            aria-label={`Reset Pwd: ${s.fullName}`}
-          >
-            <KeyRound aria-hidden="true" className="h-3.5 w-3.5" /> Reset Pwd
-          </button>
-          <button
-            type="button"
-            onClick={() => onDelete(s)}
-            className={`${btn} text-red-700 hover:bg-red-50`}
-            aria-label={`Delete ${s.fullName}`}
-          >
-            <Trash2 aria-hidden="true" className="h-3.5 w-3.5" /> Delete
-          </button>
+          {manage && (
+            <>
+              <button
+                type="button"
+                onClick={() => onToggle(s)}
+                disabled={busyId === s._id}
+                className={`${btn} ${s.isActive ? 'text-amber-800 hover:bg-amber-50' : 'text-green-700 hover:bg-green-50'}`}
+                aria-label={`${s.isActive ? 'Deactivate' : 'Activate'} ${s.fullName}`}
+              >
+                <Power aria-hidden="true" className="h-3.5 w-3.5" /> {s.isActive ? 'Deactivate' : 'Activate'}
+              </button>
+              <button
+                type="button"
+                onClick={() => onReset(s)}
+                className={`${btn} text-slate-700 hover:bg-slate-100`}
+                aria-label={`Reset Pwd: ${s.fullName}`}
+              >
+                <KeyRound aria-hidden="true" className="h-3.5 w-3.5" /> Reset Pwd
+              </button>
+              <button
+                type="button"
+                onClick={() => onDelete(s)}
+                className={`${btn} text-red-700 hover:bg-red-50`}
+                aria-label={`Delete ${s.fullName}`}
+              >
+                <Trash2 aria-hidden="true" className="h-3.5 w-3.5" /> Delete
+              </button>
+            </>
+          )}
         </div>
       )}
     />
