@@ -69,6 +69,7 @@ const STAFF_VIEW_OF: Record<string, Action> = {
   'GET /api/submissions/:id/review': 'evaluation.manage',
   'GET /api/payments/status/:orderId': 'payments.view',
   'GET /api/payments/:id/receipt': 'payments.view',
+  'GET /api/payments/:id/credit-notes/:noteId': 'payments.view',
   'GET /api/exams/:examId': 'exams.manage',
 };
 
