@@ -13,6 +13,11 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** axe-core: no serious or critical violation on the page as it stands. */
 export async function expectAccessible(page: Page) {
+  // A toast fading in or out is half transparent for a moment: axe measures the page once transitions settle
+  // (a settled toast is still checked).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3_000 })
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

@@ -94,7 +94,7 @@ export function Footer() {
                 {(centres ?? []).map((c) => (
                   <li key={c.id}>
                     <span className="text-white">{c.name}</span>{' '}
-                    <a className="whitespace-nowrap hover:text-gold-400" href={telOf(c.phone)}>
+                    <a className="whitespace-nowrap hover:text-gold-400 hover:underline" href={telOf(c.phone)}>
                       {c.phone}
                     </a>
                   </li>
