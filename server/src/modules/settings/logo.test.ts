@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGO_MAX_BYTES } from '@app/common/schemas/settings';
+import { ADMIN, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { createAdmittedStudent, createCourse } from '../payments/test-fixtures.ts';
+
+// The institute's logo (docs/product.md section 15): upload, replace, remove, serve, and the PDFs that draw it.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 120_000);
+afterAll(() => t?.close());
+
+const URL = '/api/settings/institute';
+const LOGO = `${URL}/logo`;
+
+/** A real RGB PNG of w x h: a navy band with a gold square, enough for pdf-lib and a look. */
+export function makePng(w: number, h: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // RGB
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const gold = x > h * 0.2 && x < h * 0.8 && y > h * 0.2 && y < h * 0.8;
+      raw.set(gold ? [212, 160, 23] : [30, 42, 74], y * (w * 3 + 1) + 1 + x * 3);
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const PNG = makePng(200, 80);
+const JPEG = fs.readFileSync(path.join(import.meta.dirname, '../../../assets/gallery/academic-1.jpg'));
+
+function multipart(data: Buffer, field = 'file', filename = 'logo.png', contentType = 'image/png') {
+  const boundary = '----logo-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function send(method: 'PUT' | 'POST', data: Buffer, token?: string | null, field?: string) {
+  const auth = token === undefined ? await t.tokenFor(ADMIN.email, ADMIN.password) : token;
+  const body = multipart(data, field);
+  return t.inject({
+    method,
+    url: LOGO,
+    payload: body.payload,
+    headers: { ...body.headers, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+  });
+}
+
+const countAudit = async () => (await t.admin.get('/api/audit?entity=institute&limit=1')).json().total as number;
+const current = async () => (await t.admin.get(URL)).json();
+
+describe('the institute logo', () => {
+  it('starts with none: logoUrl null in the admin and the public read', async () => {
+    expect((await current()).logoUrl).toBeNull();
+    expect((await t.visitor.get('/api/public/institute')).json().logoUrl).toBeNull();
+  });
+
+  it('an admin uploads a PNG: stored, served with its type, shown publicly, audited', async () => {
+    const audits = await countAudit();
+    const res = await send('PUT', PNG);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().logoUrl as string;
+    expect(url).toMatch(/^\/api\/public\/institute\/logo\/[0-9a-f-]{36}\.png$/);
+    expect(res.json().name).toBe('Law Coaching Institute');
+    expect((await current()).logoUrl).toBe(url);
+    expect((await t.visitor.get('/api/public/institute')).json().logoUrl).toBe(url);
+
+    const file = await t.visitor.get(url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+
+    expect(await countAudit()).toBe(audits + 1);
+    const [entry] = (await t.admin.get('/api/audit?entity=institute&limit=1')).json().entries;
+    expect(entry).toMatchObject({ action: 'institute.logo.update', entityId: 'institute' });
+    expect(entry.after.logoUrl).toBe(url);
+  });
+
+  it('PUT of the profile without a logo field keeps the logo', async () => {
+    const before = await current();
+    expect(before.logoUrl).toBeTruthy();
+    const { logoUrl: _l, updatedAt: _u, ...body } = before;
+    const res = await t.admin.put(URL, { ...body, email: 'desk@example.in' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email: 'desk@example.in', logoUrl: before.logoUrl });
+  });
+
+  it('refuses what is not a PNG or JPEG, too big, or missing, with a 400 and nothing changed', async () => {
+    const before = await current();
+    const audits = await countAudit();
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(64)]);
+    const fakePng = Buffer.concat([PNG.subarray(0, 16), Buffer.from('not really an image')]);
+    const big = Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES + 1 - PNG.length + 10)]);
+    const cases: [string, Buffer, RegExp, string?][] = [
+      ['text named .png', Buffer.from('<svg onload="alert(1)"></svg>'), /PNG or JPEG/],
+      ['a WebP', webp, /PNG or JPEG/],
+      ['a cut PNG', fakePng, /could not be read/],
+      ['an empty file', Buffer.alloc(0), /empty/],
+      ['over 2 MB', big, /at most 2 MB/],
+      ['another field', PNG, /field "file"/, 'image'],
+    ];
+    for (const [name, data, message, field] of cases) {
+      const res = await send('POST', data, undefined, field);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+      expect(res.json().fields?.file, name).toMatch(message);
+    }
+    const json = await t.inject({
+      method: 'PUT',
+      url: LOGO,
+      payload: { file: 'x' },
+      headers: { authorization: `Bearer ${await t.tokenFor(ADMIN.email, ADMIN.password)}` },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(await current()).toEqual(before);
+    expect(await countAudit()).toBe(audits);
+  });
+
+  it('a JPEG replaces it: the old one is no longer served', async () => {
+    const old = (await current()).logoUrl as string;
+    const res = await send('POST', JPEG);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().logoUrl as string;
+    expect(url).toMatch(/\.jpg$/);
+    expect(url).not.toBe(old);
+    const file = await t.visitor.get(url);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.rawPayload.equals(JPEG)).toBe(true);
+    expect((await t.visitor.get(old)).statusCode).toBe(404);
+    expect((await t.visitor.get('/api/public/institute/logo/not-a-key.png')).statusCode).toBe(404);
+  });
+
+  it('a student cannot upload or remove it; a visitor neither', async () => {
+    const before = await current();
+    const s = await t.createStudent();
+    const token = await t.tokenFor(s.email, 'Student-Pass-9');
+    expect((await send('PUT', PNG, token)).statusCode).toBe(403);
+    expect((await send('POST', PNG, null)).statusCode).toBe(401);
+    expect((await s.client.delete(LOGO)).statusCode).toBe(403);
+    expect((await t.visitor.delete(LOGO)).statusCode).toBe(401);
+    expect(await current()).toEqual(before);
+  });
+
+  it('a receipt draws it at the top, keeping its text; removed, the receipt is as before', async () => {
+    expect((await send('PUT', PNG)).statusCode).toBe(200);
+    const course = await createCourse(t, 30_000);
+    const s = await createAdmittedStudent(t, course._id);
+    const pay = await t.admin.post('/api/payments/counter', {
+      studentId: s.student.id,
+      amount: 10_000,
+      method: 'cash',
+      receivedAt: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+      centre: 'dumdum',
+    });
+    expect(pay.statusCode, pay.body).toBe(201);
+    const res = await t.admin.get(`/api/payments/${pay.json()._id}/receipt`);
+    expect(res.statusCode, res.body).toBe(200);
+    const pdf = res.rawPayload;
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(1);
+    const text = pdfText(pdf);
+    expect(text).toContain('Receipt');
+    expect(text).toContain('₹10,000.00');
+    expect(text).toContain('Law Coaching Institute');
+    if (process.env.LOGO_RECEIPT_OUT) fs.writeFileSync(process.env.LOGO_RECEIPT_OUT, pdf);
+
+    // Removed: the same receipt has no image and the same text.
+    const audits = await countAudit();
+    const removed = await t.admin.delete(LOGO);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().logoUrl).toBeNull();
+    expect(await countAudit()).toBe(audits + 1);
+    const [entry] = (await t.admin.get('/api/audit?entity=institute&limit=1')).json().entries;
+    expect(entry).toMatchObject({ action: 'institute.logo.remove' });
+    const plain = (await t.admin.get(`/api/payments/${pay.json()._id}/receipt`)).rawPayload;
+    expect(plain.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+    expect(pdfText(plain)).toBe(text);
+    expect((await t.visitor.get('/api/public/institute')).json().logoUrl).toBeNull();
+    // Removing when there is none is harmless.
+    expect((await t.admin.delete(LOGO)).json().logoUrl).toBeNull();
+  });
+});
