@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '@app/common/schemas/settings';
 import { ADMIN, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { logoMultipart as multipart, makePng } from '../../../test/png.ts';
 import { createAdmittedStudent, createCourse } from '../payments/test-fixtures.ts';
 
 // The institute's logo (docs/product.md section 15): upload, replace, remove, serve, and the PDFs that draw it.
@@ -19,50 +19,8 @@ afterAll(() => t?.close());
 const URL = '/api/settings/institute';
 const LOGO = `${URL}/logo`;
 
-/** A real RGB PNG of w x h: a navy band with a gold square, enough for pdf-lib and a look. */
-export function makePng(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.writeUInt8(8, 8); // bit depth
-  ihdr.writeUInt8(2, 9); // RGB
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const gold = x > h * 0.2 && x < h * 0.8 && y > h * 0.2 && y < h * 0.8;
-      raw.set(gold ? [212, 160, 23] : [30, 42, 74], y * (w * 3 + 1) + 1 + x * 3);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 const PNG = makePng(200, 80);
 const JPEG = fs.readFileSync(path.join(import.meta.dirname, '../../../assets/gallery/academic-1.jpg'));
-
-function multipart(data: Buffer, field = 'file', filename = 'logo.png', contentType = 'image/png') {
-  const boundary = '----logo-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function send(method: 'PUT' | 'POST', data: Buffer, token?: string | null, field?: string) {
   const auth = token === undefined ? await t.tokenFor(ADMIN.email, ADMIN.password) : token;
