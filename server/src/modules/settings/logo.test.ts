@@ -167,4 +167,30 @@ describe('the institute logo', () => {
     // Removing when there is none is harmless.
     expect((await t.admin.delete(LOGO)).json().logoUrl).toBeNull();
   });
+
+  it('a tax invoice draws a JPEG logo too, with its tax lines', async () => {
+    expect((await send('PUT', JPEG)).statusCode).toBe(200);
+    const { logoUrl: _l, updatedAt: _u, ...profile } = await current();
+    const gstin = await t.admin.put(URL, { ...profile, gstin: '19AAGCB7383J1Z5', pan: null });
+    expect(gstin.statusCode, gstin.body).toBe(200);
+    const course = await createCourse(t, 30_000);
+    const s = await createAdmittedStudent(t, course._id);
+    const pay = await t.admin.post('/api/payments/counter', {
+      studentId: s.student.id,
+      amount: 10_000,
+      method: 'upi',
+      reference: 'UPI-1',
+      receivedAt: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+      centre: 'dumdum',
+    });
+    expect(pay.statusCode, pay.body).toBe(201);
+    const pdf = (await t.admin.get(`/api/payments/${pay.json()._id}/receipt`)).rawPayload;
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    expect(pdf.toString('latin1')).toMatch(/\/Filter\s*\/DCTDecode/);
+    const text = pdfText(pdf);
+    expect(text).toContain('Tax Invoice');
+    expect(text).toContain('CGST');
+    expect(text).toContain('19AAGCB7383J1Z5');
+    if (process.env.LOGO_INVOICE_OUT) fs.writeFileSync(process.env.LOGO_INVOICE_OUT, pdf);
+  });
 });
