@@ -167,6 +167,8 @@ export const instituteSettingsSchema = z.object({
   instagram: z.string().nullable(),
   youtube: z.string().nullable(),
   whatsapp: z.string().nullable(),
+  /** Where the logo is served (GET /api/public/institute/logo/{key}); null when none is uploaded. */
+  logoUrl: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
 export type InstituteSettings = z.infer<typeof instituteSettingsSchema>;
@@ -182,5 +184,17 @@ export const publicInstituteSchema = instituteSettingsSchema.pick({
   instagram: true,
   youtube: true,
   whatsapp: true,
+  logoUrl: true,
 });
 export type PublicInstitute = z.infer<typeof publicInstituteSchema>;
+
+/** The logo: PNG or JPEG (judged by its content), at most 2 MB, sent as multipart/form-data in "file". */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_MESSAGES = {
+  notMultipart: 'Send the logo as multipart/form-data in the field "file"',
+  missing: 'Please choose the logo image in the field "file"',
+  empty: 'The file is empty',
+  tooLarge: 'The logo is too large: at most 2 MB',
+  notImage: 'The logo must be a PNG or JPEG image',
+  unreadable: 'The logo image could not be read: please save it again as PNG or JPEG',
+} as const;

@@ -502,6 +502,9 @@ export const instituteSettings = pgTable('institute_settings', {
   instagram: text('instagram'),
   youtube: text('youtube'),
   whatsapp: text('whatsapp'),
+  // The logo's storage key (lib/storage.ts) and its type, judged by its content; null when none.
+  logoKey: text('logo_key'),
+  logoContentType: text('logo_content_type'),
   updatedAt: ts('updated_at'),
 });
 export * from './schema-materials.ts';

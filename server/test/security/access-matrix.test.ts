@@ -229,6 +229,7 @@ describe('allowed calls', () => {
     'GET /api/payments/:id/credit-notes/:noteId',
     'GET /api/gallery/files/:key',
     'GET /api/uploads/files/:key',
+    'GET /api/public/institute/logo/:key',
     'GET /api/batches/:id',
     'GET /api/batches/:id/sessions',
     'GET /api/sessions/:id/attendance',

@@ -5,6 +5,7 @@ import { mailOutbox, users } from '../../src/db/schema.ts';
 import { createExam, examPayload } from '../../src/modules/exams/test-fixtures.ts';
 import { createAdmittedStudent, createCourse } from '../../src/modules/payments/test-fixtures.ts';
 import { ADMIN, type TestApp } from '../helpers.ts';
+import { logoMultipart, makePng } from '../png.ts';
 import { type ApiRoute, createAppWithRoutes } from './routes.ts';
 
 // Security (docs/security-verification.md), audit trail: every admin action that changes money, marks, accounts or admissions is
@@ -44,6 +45,9 @@ const COVERED = [
   // Audited as users.import (one entry per import) and admission.approve per student: users/import.test.ts.
   'POST /api/users/import',
   'PUT /api/settings/institute',
+  'PUT /api/settings/institute/logo',
+  'POST /api/settings/institute/logo',
+  'DELETE /api/settings/institute/logo',
   'PUT /api/centres/:id',
   'POST /api/exams/:id/overrides',
 ];
@@ -341,6 +345,36 @@ describe('institute settings', () => {
     const total = await countEntries();
     expect((await t.admin.put('/api/settings/institute', { ...body, gstin: '29AAGCB7383J1Z5' })).statusCode).toBe(400);
     expect(await countEntries()).toBe(total);
+  });
+
+  it('uploading, replacing and removing the logo record its address before and after', async () => {
+    const since = Date.now();
+    const token = await t.tokenFor(ADMIN.email, ADMIN.password);
+    const urls: string[] = [];
+    for (const method of ['PUT', 'POST'] as const) {
+      const body = logoMultipart(makePng(60, 20));
+      const res = await t.inject({
+        method,
+        url: '/api/settings/institute/logo',
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const entry = await lastEntry('institute', 'institute');
+      expect(entry).toMatchObject({
+        action: 'institute.logo.update',
+        before: { logoUrl: urls.at(-1) ?? null },
+        after: { logoUrl: res.json().logoUrl },
+      });
+      expectByAdminJustNow(entry, since);
+      urls.push(res.json().logoUrl);
+    }
+    expect((await t.admin.delete('/api/settings/institute/logo')).statusCode).toBe(200);
+    expect(await lastEntry('institute', 'institute')).toMatchObject({
+      action: 'institute.logo.remove',
+      before: { logoUrl: urls[1] },
+      after: { logoUrl: null },
+    });
   });
 });
 

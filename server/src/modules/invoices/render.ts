@@ -13,7 +13,19 @@ import { amountInWords, GST_STATES } from './tax.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-export type Institute = { name: string; address: string; phone: string; email: string | null; pan: string | null };
+export type Institute = {
+  name: string;
+  address: string;
+  phone: string;
+  email: string | null;
+  pan: string | null;
+  /** The institute's logo, drawn at the top left (settings/logo.ts); absent or null: none. */
+  logo?: { data: Buffer; type: 'png' | 'jpg' } | null;
+};
+
+/** The box the logo is scaled into, keeping its proportions. */
+const LOGO_MAX_HEIGHT = 40;
+const LOGO_MAX_WIDTH = 160;
 export type Student = { firstName: string; lastName: string; email: string; reg: string | null; address: string | null };
 
 const number = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -99,6 +111,7 @@ type Doc = {
   totalPaise: number;
   payment: [string, string][];
   footer: string;
+  logo: Institute['logo'];
 };
 
 async function render(d: Doc): Promise<Buffer> {
@@ -125,9 +138,20 @@ async function render(d: Doc): Promise<Buffer> {
   const s = new Sheet(doc.addPage(A4), fonts);
   const width = s.right - MARGIN;
 
-  // The institute, and the document's name and number on the right.
-  s.y -= 8;
-  s.text(d.title, s.right - fonts.widthOf(d.title, 18, 'bold'), 18, { bold: true, color: NAVY });
+  // The institute (its logo above its name), and the document's name on the right.
+  if (d.logo) {
+    const image = d.logo.type === 'png' ? await doc.embedPng(d.logo.data) : await doc.embedJpg(d.logo.data);
+    const scale = Math.min(LOGO_MAX_HEIGHT / image.height, LOGO_MAX_WIDTH / image.width);
+    const h = image.height * scale;
+    const top = s.y;
+    s.page.drawImage(image, { x: MARGIN, y: top - h, width: image.width * scale, height: h });
+    s.y = top - 18;
+    s.text(d.title, s.right - fonts.widthOf(d.title, 18, 'bold'), 18, { bold: true, color: NAVY });
+    s.y = top - Math.max(h, 18) - 22;
+  } else {
+    s.y -= 8;
+    s.text(d.title, s.right - fonts.widthOf(d.title, 18, 'bold'), 18, { bold: true, color: NAVY });
+  }
   s.para(d.supplier.name, MARGIN, width * 0.6, 16, { bold: true, color: NAVY });
   s.y -= 16;
   if (d.supplier.address) {
@@ -285,6 +309,7 @@ export function renderPaymentDocument(input: {
       totalLabel: 'Total (GST included)',
       totalPaise: invoice.totalPaise,
       payment: paymentRows(p),
+      logo: institute.logo,
       footer: `Supply of ${inter ? 'services to another state: IGST' : 'services within the state: CGST and SGST'} charged. No tax is payable on reverse charge. This is a computer-generated invoice and needs no signature.`,
     });
   }
@@ -301,6 +326,7 @@ export function renderPaymentDocument(input: {
     totalLabel: 'Amount received',
     totalPaise: p.amountPaise,
     payment: paymentRows(p),
+    logo: institute.logo,
     footer: 'This is a computer-generated receipt and needs no signature.',
   });
 }
@@ -342,6 +368,7 @@ export function renderCreditNote(input: {
       ['Original payment', rupees(p.amountPaise)],
       ['Order ID', p.orderId],
     ],
+    logo: institute.logo,
     footer:
       'This credit note reduces the value and the GST of the invoice it refers to. This is a computer-generated document and needs no signature.',
   });

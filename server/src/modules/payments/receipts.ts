@@ -7,6 +7,7 @@ import { invoices, payments, users } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type Institute, renderCreditNote, renderPaymentDocument } from '../invoices/render.ts';
 import { studentAddress } from '../invoices/service.ts';
+import { findLogoImage } from '../settings/logo.ts';
 import { findInstituteSettings } from '../settings/service.ts';
 import type { PaymentRow } from './dto.ts';
 import { paymentsIn } from './scope.ts';
@@ -33,7 +34,7 @@ async function findOwnedPayment(ctx: Ctx, actor: Actor, id: string) {
   return r;
 }
 
-const findInstitute = (ctx: Ctx): Promise<Institute> => findInstituteSettings(ctx);
+const findInstitute = async (ctx: Ctx): Promise<Institute> => ({ ...(await findInstituteSettings(ctx)), logo: await findLogoImage(ctx) });
 
 async function studentOf(ctx: Ctx, p: PaymentRow, u: { firstName: string; lastName: string; email: string; reg: string | null }) {
   return { ...u, address: await studentAddress(ctx.db, p.studentId, p.admissionId) };

@@ -1,6 +1,17 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { instituteSettingsBody, instituteSettingsSchema, publicInstituteSchema } from '@app/common/schemas/settings';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  instituteSettingsBody,
+  instituteSettingsSchema,
+  LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
+  publicInstituteSchema,
+} from '@app/common/schemas/settings';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import { findLogoFile, removeLogo, uploadLogo } from './logo.ts';
 import { findInstituteSettings, findPublicInstitute, updateInstituteSettings } from './service.ts';
 
 /** /api/settings: the institute's profile, admins only. */
@@ -22,7 +33,44 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => updateInstituteSettings(ctx, actorOf(req), req.body),
   );
+
+  // The logo (docs/product.md section 15): PUT or POST a multipart "file" to set or replace it, DELETE to remove it.
+  await app.register(async (logo) => {
+    // Only this scope parses multipart bodies; one file, nothing else kept in memory.
+    await logo.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    const upload = {
+      onRequest: requirePermission('settings.manage'),
+      schema: { tags, response: { 200: instituteSettingsSchema } },
+    };
+    const handler = async (req: FastifyRequest) => uploadLogo(ctx, actorOf(req), await readLogoFile(req));
+    logo.put('/institute/logo', upload, handler);
+    logo.post('/institute/logo', upload, handler);
+    logo.delete('/institute/logo', upload, async (req) => removeLogo(ctx, actorOf(req)));
+  });
 };
+
+const refuse = (message: string) => badRequest(message, { file: message });
+
+/** The one file of the multipart field "file"; anything the parser refuses is the sender's fault (400). */
+async function readLogoFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw refuse(LOGO_MESSAGES.notMultipart);
+  let data: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' || data) {
+        await part.toBuffer();
+        continue;
+      }
+      data = await part.toBuffer();
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(LOGO_MESSAGES.tooLarge);
+    throw refuse(LOGO_MESSAGES.missing);
+  }
+  if (!data) throw refuse(LOGO_MESSAGES.missing);
+  return data;
+}
 
 /** /api/public/institute: what every public page's footer shows, served from the read cache. */
 export const publicInstituteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,4 +78,17 @@ export const publicInstituteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/institute', { schema: { tags: ['settings'], response: { 200: publicInstituteSchema } } }, (_req, reply) =>
     ctx.caches.publicReads.serve(reply, 'institute', publicInstituteSchema, async () => ({ value: await findPublicInstitute(ctx) })),
   );
+
+  // The logo, under the key the profile holds only, with headers that stop any content sniffing.
+  app.get('/institute/logo/:key', { schema: { tags: ['settings'], params: z.object({ key: z.string().max(60) }) } }, async (req, reply) => {
+    const file = await findLogoFile(ctx, req.params.key);
+    if (!file) throw notFound('Logo not found');
+    return reply
+      .header('content-type', file.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; object-src 'none'; frame-ancestors 'none'; sandbox")
+      .header('content-disposition', `inline; filename="${req.params.key}"`)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(file.data);
+  });
 };

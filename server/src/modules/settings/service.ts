@@ -9,6 +9,9 @@ import { notFound } from '../../lib/errors.ts';
 type Row = typeof instituteSettings.$inferSelect;
 type Body = z.output<typeof instituteSettingsBody>;
 
+/** Where the logo is served: its generated key changes with every upload, so it may be cached for good. */
+export const logoUrl = (key: string) => `/api/public/institute/logo/${key}`;
+
 /** The one row's id: the institute has one profile. */
 export const INSTITUTE_ID = 'institute';
 
@@ -28,6 +31,7 @@ export function toSettingsDto(r: Row): InstituteSettings {
     instagram: r.instagram,
     youtube: r.youtube,
     whatsapp: r.whatsapp,
+    logoUrl: r.logoKey ? logoUrl(r.logoKey) : null,
     updatedAt: r.updatedAt?.toISOString() ?? null,
   };
 }
@@ -56,6 +60,7 @@ export async function findPublicInstitute(ctx: Ctx): Promise<PublicInstitute> {
     instagram: s.instagram,
     youtube: s.youtube,
     whatsapp: s.whatsapp,
+    logoUrl: s.logoUrl,
   };
 }
 

@@ -172,6 +172,7 @@ describe('GET /api/public/institute', () => {
       instagram: 'https://www.instagram.com/first',
       youtube: null,
       whatsapp: null,
+      logoUrl: null,
     });
     expect(first.body).not.toContain('29AAGCB7383J1Z4');
     expect(first.body).not.toContain('AAGCB7383J');

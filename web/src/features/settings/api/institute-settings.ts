@@ -22,3 +22,27 @@ export function useSaveInstituteSettings() {
     onSettled: () => invalidateInstitute(qc),
   });
 }
+
+/** PUT /api/settings/institute/logo (multipart "file"): sets or replaces the logo; answers the profile. */
+export function useUploadLogo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api<InstituteSettings>('/api/settings/institute/logo', { method: 'PUT', body });
+    },
+    onSuccess: (saved) => qc.setQueryData(instituteSettingsQuery.queryKey, saved),
+    onSettled: () => invalidateInstitute(qc),
+  });
+}
+
+/** DELETE /api/settings/institute/logo: receipts are drawn without a logo from then on. */
+export function useRemoveLogo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<InstituteSettings>('/api/settings/institute/logo', { method: 'DELETE' }),
+    onSuccess: (saved) => qc.setQueryData(instituteSettingsQuery.queryKey, saved),
+    onSettled: () => invalidateInstitute(qc),
+  });
+}
