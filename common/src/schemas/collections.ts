@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CENTRE_IDS } from '../constants.ts';
+import { todayInIndia } from '../rules/class-dates.ts';
 import { isStorableDate } from '../rules/dates.ts';
 import { isoDate } from './batches.ts';
 import { hasAtMostPaise } from '../rules/money.ts';
@@ -44,7 +45,11 @@ export const counterPaymentBody = z
     method: z.enum(COUNTER_METHODS, { error: 'Method must be cash, upi, cheque or bank_transfer' }),
     reference: z.string().trim().max(100, 'Reference is too long').optional(),
     receivedAt: z.string({ error: 'The date received is required' }).transform((v, ctx) => {
-      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00+05:30` : v);
+      // A date alone is noon of that day in India; today's date before noon is now (money taken this
+      // morning is not "in the future").
+      const isDay = /^\d{4}-\d{2}-\d{2}$/.test(v);
+      const now = new Date();
+      const d = isDay ? (v === todayInIndia(now) ? now : new Date(`${v}T12:00:00+05:30`)) : new Date(v);
       if (!isStorableDate(d) || d.getUTCFullYear() < 2000) {
         ctx.addIssue({ code: 'custom', message: 'The date received must be a valid date' });
         return z.NEVER;
