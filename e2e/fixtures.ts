@@ -13,8 +13,12 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** axe-core: no serious or critical violation on the page as it stands. */
 export async function expectAccessible(page: Page) {
-  // A toast fading in or out is half transparent for a moment: axe measures the page once transitions settle
-  // (a settled toast is still checked).
+  // Toasts are transient and drawn half transparent while they fade or sit stacked behind another (sonner
+  // hides a stacked toast's text with opacity 0), which axe reads as low contrast: it measures the page once
+  // they have gone (a toast lasts 4 s) and transitions have settled.
+  await page
+    .waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 10_000 })
+    .catch(() => undefined);
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3_000 })
     .catch(() => undefined);
