@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import {
   BANK_COLUMNS,
@@ -9,6 +9,7 @@ import {
   BANK_REQUIRED_COLUMNS,
 } from '@app/common/schemas/question-bank';
 import { badRequest } from '../../lib/errors.ts';
+import { isZip, readFirstSheet } from '../../lib/spreadsheet.ts';
 
 // Reading an import file into rows of cells by column (docs/product-question-bank.md, "Import").
 
@@ -18,8 +19,6 @@ export type ReadColumn = (typeof READ_COLUMNS)[number];
 export type FileRow = { row: number; cells: Record<ReadColumn, string>; faults?: string[] };
 
 const fail = (message: string) => badRequest(message, { file: message });
-
-const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
 /**
  * A cell as text. A formula is never evaluated: its cached result as text when the workbook holds one,
@@ -43,22 +42,7 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readXlsx(data: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw fail(BANK_MESSAGES.unreadable);
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw fail(BANK_MESSAGES.empty);
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const values = row.values as ExcelJS.CellValue[];
-    rows[n - 1] = Array.isArray(values) ? values.slice(1).map(cellText) : [];
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
+const readXlsx = (data: Buffer) => readFirstSheet(data, cellText, (fault) => fail(BANK_MESSAGES[fault]));
 
 function readCsv(data: Buffer): string[][] {
   if (data.includes(0)) throw fail(BANK_MESSAGES.unreadable);

@@ -1,11 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, IMPORT_MSG, IMPORT_REQUIRED_COLUMNS } from '@app/common/schemas/users';
 import { badRequest } from '../../lib/errors.ts';
+import { isZip, readFirstSheet } from '../../lib/spreadsheet.ts';
 
 export type SheetRow = { row: number; cells: Record<(typeof IMPORT_COLUMNS)[number], string> };
-
-const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
 /** A cell as the text a person sees typed in it; a formula is its formula text, never its computed result. */
 function cellText(value: ExcelJS.CellValue): string {
@@ -22,22 +21,7 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readXlsx(data: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest(IMPORT_MSG.unreadable, { file: IMPORT_MSG.unreadable });
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw badRequest(IMPORT_MSG.empty, { file: IMPORT_MSG.empty });
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const values = row.values as ExcelJS.CellValue[];
-    rows[n - 1] = values.slice(1).map(cellText);
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
+const readXlsx = (data: Buffer) => readFirstSheet(data, cellText, (fault) => badRequest(IMPORT_MSG[fault], { file: IMPORT_MSG[fault] }));
 
 function readCsvText(data: Buffer): string[][] {
   try {
