@@ -15,12 +15,13 @@ export const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const ADMIN = { email: 'bench-admin@lawcoaching.local', password: 'Bench-admin-password-2024!' };
 
 export function parseArgs(argv) {
-  const args = { names: [], db: 'pglite', students: 500, findMax: false, minutes: 2, runs: 5, duration: 20 };
+  const args = { names: [], db: 'pglite', students: undefined, instances: undefined, findMax: false, minutes: 2, runs: 5, duration: 20 };
   for (const a of argv) {
     const [k, v] = a.startsWith('--') ? a.slice(2).split('=') : [null, a];
     if (k === null) args.names.push(v);
     else if (k === 'db') args.db = v;
     else if (k === 'students') args.students = Number(v);
+    else if (k === 'instances') args.instances = Number(v);
     else if (k === 'find-max') args.findMax = true;
     else if (k === 'minutes') args.minutes = Number(v);
     else if (k === 'runs') args.runs = Number(v);
@@ -118,7 +119,10 @@ export function serverEnv(db, port, extra = {}) {
 export async function startServer(db, opts = {}) {
   const port = opts.port ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, opts.entry ?? 'server/dist/main.mjs')], {
+  // BENCH_CPU_PROFILE=1 writes each server's CPU profile to bench/results/profiles/ when it stops (open it in
+  // Chrome's DevTools, or summarise it with `node bench/profile-summary.mjs FILE`).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(ROOT, opts.entry ?? 'server/dist/main.mjs')], {
     cwd: ROOT,
     env: serverEnv(db, port, opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 // A small JSON client on node:http with keep-alive. Each agent can bind its own loopback address
 // (127.0.0.x), which is how the storm spreads its students over several "exam halls".
 import http from 'node:http';
+import zlib from 'node:zlib';
 
 const agents = new Map();
 export function agentFor(localAddress = '127.0.0.1') {
@@ -45,6 +46,7 @@ export function request(base, method, path, { token, body, localAddress, timeout
         method,
         agent: agentFor(localAddress),
         headers: {
+          'accept-encoding': 'gzip, deflate, br',
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
@@ -52,7 +54,17 @@ export function request(base, method, path, { token, body, localAddress, timeout
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => finish(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+        res.on('end', () => {
+          // As a browser: compressed answers are accepted and unpacked.
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          try {
+            const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+            finish(res.statusCode ?? 0, body.toString('utf8'));
+          } catch (e) {
+            finish(0, '', `undecodable ${encoding} body: ${e.message}`);
+          }
+        });
         res.on('error', (e) => finish(0, '', e.message));
       },
     );

@@ -39,6 +39,7 @@ import { createAdapters } from './modules/notify/adapters.ts';
 import { Notifier } from './modules/notify/notifier.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { MarkingQuestionCache } from './modules/attempts/finalize.ts';
+import { PaperCache } from './modules/exams/paper-cache.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { publicInstituteRoutes, settingsRoutes } from './modules/settings/routes.ts';
@@ -87,7 +88,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     notifier: new Notifier(dbHandle.db, createAdapters(config), app.log),
     storage: storageFor(config, app.log),
     gateway: createGateway(config, dbHandle),
-    caches: { publicReads: new ReadCache(PUBLIC_READ_TTL_MS), markingQuestions: new MarkingQuestionCache() },
+    caches: { publicReads: new ReadCache(PUBLIC_READ_TTL_MS), markingQuestions: new MarkingQuestionCache(), papers: new PaperCache() },
   };
   app.decorate('ctx', ctx);
 

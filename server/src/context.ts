@@ -7,6 +7,7 @@ import type { Storage } from './lib/storage.ts';
 import type { PaymentGateway } from './modules/payments/gateways/types.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { MarkingQuestionCache } from './modules/attempts/finalize.ts';
+import type { PaperCache } from './modules/exams/paper-cache.ts';
 
 /** The app's in-memory caches: created with the app, so two apps in one process never share one. */
 export type AppCaches = {
@@ -14,6 +15,8 @@ export type AppCaches = {
   publicReads: ReadCache;
   /** The questions marking needs, by exam version. */
   markingQuestions: MarkingQuestionCache;
+  /** The student's paper as ready, compressed bytes, by exam version. */
+  papers: PaperCache;
 };
 
 /** What every service needs; built once in app.ts and passed down explicitly. */

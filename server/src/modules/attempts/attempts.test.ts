@@ -131,18 +131,22 @@ describe('start, autosave and resume', () => {
     expect(saved.answers).toEqual({});
   });
 
-  it('does not apply a save its device gave up on, so it can never land after the newer one sent again', async () => {
+  it('never lands a save its device gave up on after the newer one sent again', async () => {
     const s = await t.createStudent();
     await s.client.post(`/api/exams/${exam._id}/attempt`);
     const token = await t.tokenFor(s.email, PASSWORD);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    // Something else holds the attempt's row (a slow database): the device's save waits behind it.
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Another save holds the attempt's row (a slow database) and lands first: the device's save waits behind it.
     const locker = t.ctx.db.transaction(async (tx) => {
-      await tx.select().from(examAttempts).where(eq(examAttempts.studentId, s.id)).for('update');
+      await tx.update(examAttempts).set({ savedAt: new Date() }).where(eq(examAttempts.studentId, s.id));
+      locked();
       await held;
     });
+    await isLocked;
     // The web app's timeout: the device hangs up and will send its newest answers again.
     const abandoned = fetch(`${address}/api/exams/${exam._id}/attempt/answers`, {
       method: 'PUT',
@@ -151,12 +155,16 @@ describe('start, autosave and resume', () => {
       signal: AbortSignal.timeout(500),
     });
     await expect(abandoned).rejects.toThrow();
+    // The server sees the hang-up (the closed connection) before the row is free.
+    await new Promise((r) => setTimeout(r, 200));
     release();
     await locker;
+    // The abandoned request has had its turn at the row: another save had landed since it read the
+    // attempt, so it took the lock, found its device gone and was dropped.
+    await new Promise((r) => setTimeout(r, 300));
     const newer = await s.client.put(`/api/exams/${exam._id}/attempt/answers`, { answers: { [qid(desc)]: 'Newer text' } });
     expect(newer.statusCode).toBe(200);
-    // The abandoned request has had its turn at the row: it was dropped, not applied (before or after).
-    await new Promise((r) => setTimeout(r, 300));
+    expect((await s.client.post(`/api/exams/${exam._id}/attempt`)).json().answers).toEqual({ [qid(desc)]: 'Newer text' });
     // A save the device waits for over a real connection is applied (the connection is still open).
     const kept = await fetch(`${address}/api/exams/${exam._id}/attempt/answers`, {
       method: 'PUT',

@@ -17,41 +17,50 @@ export type ExamForMarking = { id: string; title: string; totalMarks: number; pa
 /**
  * The questions marking needs, by exam. Questions cannot change while an attempt is open, and every
  * change bumps exams.updated_at, so keyed by that version they are safe to keep: the submit storm
- * reads them once. One per app (ctx.caches), never shared between apps in one process.
+ * reads them once: concurrent first readers share one load. One per app (ctx.caches), never shared
+ * between apps in one process.
  */
 export class MarkingQuestionCache {
-  private readonly entries = new Map<string, MarkQuestion[]>();
+  private readonly entries = new Map<string, Promise<MarkQuestion[]>>();
 
   constructor(private readonly limit = 200) {}
 
-  async get(db: Db | Tx, exam: { id: string; updatedAt: Date }): Promise<MarkQuestion[]> {
+  get(db: Db | Tx, exam: { id: string; updatedAt: Date }): Promise<MarkQuestion[]> {
     const key = `${exam.id}:${exam.updatedAt.getTime()}`;
     const hit = this.entries.get(key);
     if (hit) return hit;
-    const rows = await db
-      .select({
-        id: questions.id,
-        type: questions.type,
-        options: questions.options,
-        correctAnswer: questions.correctAnswer,
-        marks: questions.marks,
-        ownPenalty: questions.negativeMarks,
-        examPenalty: exams.negativeMarks,
-      })
-      .from(questions)
-      .innerJoin(exams, eq(exams.id, questions.examId))
-      .where(eq(questions.examId, exam.id))
-      .orderBy(asc(questions.position));
-    // The penalty a wrong answer costs: the question's own, else the exam's.
-    const list = rows.map(({ ownPenalty, examPenalty, ...r }) => ({
-      ...r,
-      marks: Number(r.marks),
-      negativeMarks: Number(ownPenalty ?? examPenalty),
-    }));
+    const load = loadMarkingQuestions(db, exam.id);
     if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, list);
-    return list;
+    this.entries.set(key, load);
+    // A failed load is not kept: the next reader tries again.
+    load.catch(() => {
+      if (this.entries.get(key) === load) this.entries.delete(key);
+    });
+    return load;
   }
+}
+
+async function loadMarkingQuestions(db: Db | Tx, examId: string): Promise<MarkQuestion[]> {
+  const rows = await db
+    .select({
+      id: questions.id,
+      type: questions.type,
+      options: questions.options,
+      correctAnswer: questions.correctAnswer,
+      marks: questions.marks,
+      ownPenalty: questions.negativeMarks,
+      examPenalty: exams.negativeMarks,
+    })
+    .from(questions)
+    .innerJoin(exams, eq(exams.id, questions.examId))
+    .where(eq(questions.examId, examId))
+    .orderBy(asc(questions.position));
+  // The penalty a wrong answer costs: the question's own, else the exam's.
+  return rows.map(({ ownPenalty, examPenalty, ...r }) => ({
+    ...r,
+    marks: Number(r.marks),
+    negativeMarks: Number(ownPenalty ?? examPenalty),
+  }));
 }
 
 type AttemptRow = typeof examAttempts.$inferSelect;

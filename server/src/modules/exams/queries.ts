@@ -1,8 +1,8 @@
 import { can } from '@app/common/permissions';
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { AttemptStatus, AvailableExam, ExamAdmin, ExamListItem, ExamStudent } from '@app/common/schemas/exams';
+import type { AttemptStatus, AvailableExam, ExamAdmin, ExamListItem } from '@app/common/schemas/exams';
 import type { PracticeAttempt } from '@app/common/schemas/exam-schedule';
-import { EXAM_MESSAGES } from '@app/common/schemas/exams';
+import { EXAM_MESSAGES, examStudentSchema } from '@app/common/schemas/exams';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { batches, centres, courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
@@ -12,6 +12,7 @@ import { areMarksVisible, attemptStatusOf, examStatusOf } from '../attempts/stat
 import { audienceIncludes, audienceNamesOf, findStudentScope, isInAudience } from '../exam-access/audience.ts';
 import { findExceptions, findExceptionsByExam } from '../exam-access/exceptions.ts';
 import { findObjectionWindow } from '../regrade/objections.ts';
+import { type PaperBody, type PaperBytes } from './paper-cache.ts';
 import { courseRefOf, type ExamRow, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
 
 // Qualified by hand: drizzle leaves column names unqualified in a query without joins, where
@@ -110,8 +111,12 @@ export async function findExamForAdmin(ctx: Ctx, examId: string): Promise<ExamAd
   };
 }
 
-/** GET /api/exams/{examId} for a student: an active exam (or one they are in the middle of), never with answers. */
-export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string): Promise<ExamStudent> {
+/**
+ * GET /api/exams/{examId} for a student: an active exam (or one they are in the middle of), never with
+ * answers, as ready bytes in the encoding the caller accepts (paper-cache.ts): the checks run per request,
+ * the paper is built and checked against its schema once per exam version.
+ */
+export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string, acceptEncoding?: string): Promise<PaperBytes> {
   const [row] = await ctx.db
     .select({ exam: exams, courseName: courses.name, attempt: examAttempts })
     .from(exams)
@@ -120,22 +125,37 @@ export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string)
     .where(eq(exams.id, examId));
   const status = attemptStatusOf(row?.attempt ?? null);
   if (!row || (!row.exam.isActive && status !== 'in_progress')) throw notFound(EXAM_MESSAGES.notFound);
+  const { exam } = row;
   if (!row.attempt) {
-    // Before an attempt the paper is shown only to its audience, and only while the window is open.
-    if (!isInAudience(row.exam, await findStudentScope(ctx.db, actor.id))) throw notFound(EXAM_MESSAGES.notFound);
-    const refusal = windowRefusal(row.exam, new Date(), (await findExceptions(ctx.db, examId, actor.id)).isReopened);
-    if (refusal) throw conflict(refusal);
+    // Before an attempt the paper is shown only to its audience, and only while the window is open. A paper
+    // open to all needs no scope for a student, and a reopening only matters once the window has closed.
+    const openToStudent = exam.openToAll && actor.role === 'student';
+    if (!openToStudent && !isInAudience(exam, await findStudentScope(ctx.db, actor.id))) throw notFound(EXAM_MESSAGES.notFound);
+    const now = new Date();
+    const closed = windowRefusal(exam, now) !== null;
+    if (closed) {
+      const refusal = windowRefusal(exam, now, (await findExceptions(ctx.db, examId, actor.id)).isReopened);
+      if (refusal) throw conflict(refusal);
+    }
   }
-  const [qs, sections] = await Promise.all([loadQuestions(ctx.db, examId), loadSections(ctx.db, examId)]);
-  const penalty = Number(row.exam.negativeMarks);
-  return {
-    ...examBaseDto(row.exam, courseRefOf(row.exam.courseId, row.courseName), qs.length),
-    ...examStateDto(row.exam),
+  const head = (questionsCount: number) => ({
+    ...examBaseDto(exam, courseRefOf(exam.courseId, row.courseName), questionsCount),
+    ...examStateDto(exam),
     attemptStatus: status,
-    sections,
-    questions: qs.map((q) => toQuestionStudent(q, penalty)),
-  };
+  });
+  return ctx.caches.papers.get(exam, () => buildStudentPaper(ctx.db, exam), head, acceptEncoding, (h) => studentHeadSchema.parse(h));
 }
+
+/** The sections and questions a student sees, checked against the contract's schemas once and serialised. */
+async function buildStudentPaper(db: Db, exam: ExamRow): Promise<PaperBody> {
+  const [qs, sections] = await Promise.all([loadQuestions(db, exam.id), loadSections(db, exam.id)]);
+  const penalty = Number(exam.negativeMarks);
+  const checked = studentPaperSchema.parse({ sections, questions: qs.map((q) => toQuestionStudent(q, penalty)) });
+  return { sectionsJson: JSON.stringify(checked.sections), questionsJson: JSON.stringify(checked.questions), questionsCount: qs.length };
+}
+
+const studentPaperSchema = examStudentSchema.pick({ sections: true, questions: true });
+const studentHeadSchema = examStudentSchema.omit({ sections: true, questions: true });
 
 /**
  * GET /api/exams/student/available: active exams meant for the caller (docs/product-batches.md), and

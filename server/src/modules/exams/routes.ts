@@ -1,4 +1,5 @@
 import { can } from '@app/common/permissions';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
@@ -56,9 +57,15 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:examId',
     { onRequest: requireUser, schema: { tags, params: examIdParams, response: { 200: examDetailSchema } } },
-    async (req) => {
+    async (req, reply) => {
       const actor = actorOf(req);
-      return can(actor.role, 'exams.manage') ? findExamForAdmin(ctx, req.params.examId) : findExamForStudent(ctx, actor, req.params.examId);
+      if (can(actor.role, 'exams.manage')) return findExamForAdmin(ctx, req.params.examId);
+      // Ready bytes, checked against examStudentSchema when they were built (paper-cache.ts).
+      const paper = await findExamForStudent(ctx, actor, req.params.examId, req.headers['accept-encoding']);
+      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (paper.encoding) reply.header('content-encoding', paper.encoding);
+      // Bytes, not the typed object: the provider's send type is the schema's object.
+      return (reply as FastifyReply).send(paper.body);
     },
   );
 
