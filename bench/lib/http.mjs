@@ -30,13 +30,26 @@ export function request(base, method, path, { token, body, localAddress, timeout
     const finish = (status, data, error) => {
       if (done) return;
       done = true;
-      let parsed = data;
-      try {
-        parsed = data ? JSON.parse(data) : null;
-      } catch {
-        // not JSON (HTML page)
+      // The latency is to the last byte: unpacking and parsing are the load generator's work, not the server's.
+      const ms = performance.now() - started;
+      let parsed = null;
+      if (data) {
+        // As a browser: compressed answers are accepted and unpacked.
+        const { raw, encoding } = data;
+        let text = '';
+        try {
+          text = (encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
+        } catch (e) {
+          status = 0;
+          error = `undecodable ${encoding} body: ${e.message}`;
+        }
+        try {
+          parsed = text ? JSON.parse(text) : null;
+        } catch {
+          parsed = text; // not JSON (HTML page)
+        }
       }
-      resolve({ status, body: parsed, error, ms: performance.now() - started });
+      resolve({ status, body: parsed, error, ms });
     };
     const req = http.request(
       {
@@ -54,24 +67,14 @@ export function request(base, method, path, { token, body, localAddress, timeout
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          // As a browser: compressed answers are accepted and unpacked.
-          const raw = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          try {
-            const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-            finish(res.statusCode ?? 0, body.toString('utf8'));
-          } catch (e) {
-            finish(0, '', `undecodable ${encoding} body: ${e.message}`);
-          }
-        });
-        res.on('error', (e) => finish(0, '', e.message));
+        res.on('end', () => finish(res.statusCode ?? 0, { raw: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+        res.on('error', (e) => finish(0, null, e.message));
       },
     );
     req.setTimeout(timeoutMs, () => {
       req.destroy(new Error('timeout'));
     });
-    req.on('error', (e) => finish(0, '', e.message));
+    req.on('error', (e) => finish(0, null, e.message));
     req.end(payload);
   });
 }

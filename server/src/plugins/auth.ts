@@ -6,6 +6,7 @@ import { type Action, CENTRE_SCOPED_ROLES, can } from '@app/common/permissions';
 import type { Actor } from '../context.ts';
 import { revokedTokens, staffCentres, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
+import { preparedQuery } from '../db/prepared.ts';
 
 /** Reads the bearer token on every request; the user row decides whether it still holds (docs/product.md section 7). */
 export function registerAuth(app: FastifyInstance) {
@@ -25,15 +26,9 @@ export function registerAuth(app: FastifyInstance) {
 
 type Resolved = { actor: Actor } | { reason: SignOutReason | null };
 
-/**
- * The actor of a token. A token that is not ours (forged, malformed, expired) has no reason; one the server
- * ended (logout, password reset, sign-out everywhere, deletion) or whose account was deactivated says so,
- * so the web can tell the user why they are back on the sign-in page.
- */
-async function resolveActor(app: FastifyInstance, token: string): Promise<Resolved> {
-  const claims = app.ctx.signer.verify(token);
-  if (!claims) return { reason: null };
-  const [row] = await app.ctx.db
+/** Every request with a token runs this: prepared once per database (db/prepared.ts). */
+const actorQuery = preparedQuery((db) =>
+  db
     .select({
       id: users.id,
       role: users.role,
@@ -43,15 +38,27 @@ async function resolveActor(app: FastifyInstance, token: string): Promise<Resolv
       lastName: users.lastName,
       email: users.email,
       // One round trip: a logout revoked this very token (kept in the database, so every instance knows).
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
       // A centre manager's centres ride along in the same round trip (docs/product-staff.md).
       centres: sql<
         string[]
       >`(select coalesce(jsonb_agg(${staffCentres.centreId} order by ${staffCentres.centreId}), '[]'::jsonb) from ${staffCentres} where ${staffCentres.userId} = ${users.id})`,
     })
     .from(users)
-    .where(eq(users.id, claims.sub))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_actor'),
+);
+
+/**
+ * The actor of a token. A token that is not ours (forged, malformed, expired) has no reason; one the server
+ * ended (logout, password reset, sign-out everywhere, deletion) or whose account was deactivated says so,
+ * so the web can tell the user why they are back on the sign-in page.
+ */
+async function resolveActor(app: FastifyInstance, token: string): Promise<Resolved> {
+  const claims = app.ctx.signer.verify(token);
+  if (!claims) return { reason: null };
+  const [row] = await actorQuery(app.ctx.db).execute({ id: claims.sub, jti: claims.jti });
   // Deactivation, deletion, password reset, logout and "sign out everywhere" each end tokens at once.
   // A deactivated account says so first (its tokens were also ended by the version bump).
   if (row && !row.revoked && !row.isActive) return { reason: SIGN_OUT_REASONS.deactivated };
