@@ -10,6 +10,7 @@ import { type Exceptions, exceptionsOf, parseExceptions } from '../exam-access/e
 import { deadlineOf, isPastGrace, remainingSeconds, windowRefusal } from './clock.ts';
 import { closeAttemptWithSaved } from './finalize.ts';
 import { checkAnswers } from './marking.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
@@ -85,11 +86,7 @@ export function mergeTimeSpent(stored: Record<string, number>, sent: Record<stri
 export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Promise<Attempt> {
   const now = new Date();
   // One round trip for the exam and the caller's attempt: the whole class starts in the same second.
-  const [row] = await ctx.db
-    .select({ exam: examForStart, attempt: examAttempts, exceptions: exceptionsOf(actor.id) })
-    .from(exams)
-    .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, actor.id)))
-    .where(eq(exams.id, examId));
+  const [row] = await startQuery(ctx.db).execute({ examId, studentId: actor.id });
   if (!row) throw notFound(EXAM_MESSAGES.notFound);
   const { exam } = row;
   let attempt = row.attempt;
@@ -97,11 +94,7 @@ export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Prom
     const exceptions = await checkCanBegin(ctx, actor, exam, now, parseExceptions(row.exceptions));
     const deadline = deadlineOf(now, exam.durationMinutes, exceptions.extraMinutes);
     if (!attempt) {
-      const [created] = await ctx.db
-        .insert(examAttempts)
-        .values({ examId, studentId: actor.id, startedAt: now, deadline })
-        .onConflictDoNothing({ target: [examAttempts.examId, examAttempts.studentId] })
-        .returning();
+      const [created] = await insertAttemptQuery(ctx.db).execute({ examId, studentId: actor.id, startedAt: now, deadline });
       // A concurrent start won the insert: resume that one.
       attempt = created ?? (await findAttempt(ctx, examId, actor.id));
     } else {
@@ -124,6 +117,65 @@ export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Prom
   }
   return toAttemptDto(attempt, now);
 }
+
+// The hall's hot path as prepared statements (db/prepared.ts): a start, a save, a submit.
+const startQuery = preparedQuery((db) =>
+  db
+    .select({ exam: examForStart, attempt: examAttempts, exceptions: exceptionsOf(sql.placeholder('studentId')) })
+    .from(exams)
+    .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, sql.placeholder('studentId'))))
+    .where(eq(exams.id, sql.placeholder('examId')))
+    .prepare('attempt_start'),
+);
+
+const insertAttemptQuery = preparedQuery((db) =>
+  db
+    .insert(examAttempts)
+    .values({
+      examId: sql.placeholder('examId'),
+      studentId: sql.placeholder('studentId'),
+      startedAt: sql.placeholder('startedAt'),
+      deadline: sql.placeholder('deadline'),
+    })
+    .onConflictDoNothing({ target: [examAttempts.examId, examAttempts.studentId] })
+    .returning()
+    .prepare('attempt_insert'),
+);
+
+const saveReadQuery = preparedQuery((db) =>
+  db
+    .select({ attempt: examAttempts, exam: { id: exams.id, updatedAt: exams.updatedAt } })
+    .from(examAttempts)
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(and(eq(examAttempts.examId, sql.placeholder('examId')), eq(examAttempts.studentId, sql.placeholder('studentId'))))
+    .prepare('attempt_save_read'),
+);
+
+/**
+ * A save's one statement: the answers merged in, each other part replaced when sent (null keeps it), if
+ * the attempt is open and no save has landed since it was read (saved_at as read; null when never saved).
+ * jsonb parameters are sent as JSON text.
+ */
+const quickSaveQuery = preparedQuery((db) =>
+  db
+    .update(examAttempts)
+    .set({
+      answers: sql`${examAttempts.answers} || ${sql.placeholder('answers')}::jsonb`,
+      review: sql`coalesce(${sql.placeholder('review')}::jsonb, ${examAttempts.review})`,
+      timeSpent: sql`coalesce(${sql.placeholder('timeSpent')}::jsonb, ${examAttempts.timeSpent})`,
+      currentQuestion: sql`coalesce(${sql.placeholder('currentQuestion')}::text, ${examAttempts.currentQuestion})`,
+      savedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(examAttempts.id, sql.placeholder('id')),
+        isNull(examAttempts.closedAt),
+        sql`${examAttempts.savedAt} is not distinct from ${sql.placeholder('readSavedAt')}::timestamptz`,
+      ),
+    )
+    .returning({ savedAt: examAttempts.savedAt })
+    .prepare('attempt_quick_save'),
+);
 
 const examForStart = {
   id: exams.id,
@@ -174,11 +226,7 @@ export async function saveAttemptAnswers(
   clientGone: () => boolean = () => false,
 ): Promise<SaveAnswersResponse> {
   const now = new Date();
-  const [row] = await ctx.db
-    .select({ attempt: examAttempts, exam: { id: exams.id, updatedAt: exams.updatedAt } })
-    .from(examAttempts)
-    .innerJoin(exams, eq(exams.id, examAttempts.examId))
-    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, actor.id)));
+  const [row] = await saveReadQuery(ctx.db).execute({ examId, studentId: actor.id });
   if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
   if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
   if (isPastGrace(row.attempt.deadline, now)) {
@@ -200,17 +248,15 @@ export async function saveAttemptAnswers(
     savedAt: now,
   });
   const read = row.attempt;
-  const [quick] = await ctx.db
-    .update(examAttempts)
-    .set(changes(hasTimes ? mergeTimeSpent(read.timeSpent, body.timeSpent ?? {}, elapsedSeconds(read.startedAt, now)) : undefined))
-    .where(
-      and(
-        eq(examAttempts.id, read.id),
-        isNull(examAttempts.closedAt),
-        read.savedAt ? eq(examAttempts.savedAt, read.savedAt) : isNull(examAttempts.savedAt),
-      ),
-    )
-    .returning({ savedAt: examAttempts.savedAt });
+  const [quick] = await quickSaveQuery(ctx.db).execute({
+    id: read.id,
+    readSavedAt: read.savedAt,
+    now,
+    answers: JSON.stringify(clean),
+    review: body.review ? JSON.stringify([...new Set(body.review)]) : null,
+    timeSpent: hasTimes ? JSON.stringify(mergeTimeSpent(read.timeSpent, body.timeSpent ?? {}, elapsedSeconds(read.startedAt, now))) : null,
+    currentQuestion: body.currentQuestion ?? null,
+  });
   const saved =
     quick ??
     (await ctx.db.transaction(async (tx) => {

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { gradeFor, percentageOf } from '@app/common/rules/grades';
 import type { AnswersMap } from '@app/common/schemas/exams';
 import { SUBMISSION_MESSAGES, type SubmitResponse } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { conflict } from '../../lib/errors.ts';
 import { startAttempt } from './attempt.ts';
 import { isPastGrace } from './clock.ts';
@@ -68,13 +69,23 @@ function attemptOf(db: Db | Tx, actor: Actor, examId: string) {
     .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, actor.id)));
 }
 
+/** The submit storm's read, prepared once (db/prepared.ts). */
+const submitReadQuery = preparedQuery((db) =>
+  db
+    .select({ attempt: examAttempts, exam: examForMarking })
+    .from(examAttempts)
+    .innerJoin(exams, eq(exams.id, examAttempts.examId))
+    .where(and(eq(examAttempts.examId, sql.placeholder('examId')), eq(examAttempts.studentId, sql.placeholder('studentId'))))
+    .prepare('attempt_submit_read'),
+);
+
 /**
  * The common case in one statement after one read: an open attempt within its time, not changed by a
  * save since it was read. Anything else (no attempt, closed, late, a concurrent save) returns null
  * without writing, and the locked path decides.
  */
 async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
-  const [row] = await attemptOf(ctx.db, actor, input.examId);
+  const [row] = await submitReadQuery(ctx.db).execute({ examId: input.examId, studentId: actor.id });
   if (!row || row.attempt.closedAt) return null;
   if (isPastGrace(row.attempt.deadline, now)) return null;
   const qs = await ctx.caches.markingQuestions.get(ctx.db, row.exam);

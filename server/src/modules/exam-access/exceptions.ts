@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type Placeholder, and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { examOverrides } from '../../db/schema.ts';
 
@@ -20,7 +20,7 @@ export async function findExceptions(db: Db | Tx, examId: string, studentId: str
  * The same as a column of a query on `exams` (one round trip for a start): `{ extraMinutes, isReopened }`
  * as jsonb, read back with parseExceptions.
  */
-export const exceptionsOf = (studentId: string) =>
+export const exceptionsOf = (studentId: string | Placeholder) =>
   sql<unknown>`(select jsonb_build_object('extraMinutes', coalesce(sum(${examOverrides.extraMinutes}), 0)::int, 'isReopened', coalesce(bool_or(${examOverrides.reopen}), false))
     from ${examOverrides} where ${examOverrides.examId} = "exams"."id" and ${examOverrides.studentId} = ${studentId})`;
 

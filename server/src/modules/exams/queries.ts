@@ -5,6 +5,7 @@ import type { PracticeAttempt } from '@app/common/schemas/exam-schedule';
 import { EXAM_MESSAGES, examStudentSchema } from '@app/common/schemas/exams';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { batches, centres, courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { remainingSeconds, windowRefusal } from '../attempts/clock.ts';
@@ -111,18 +112,24 @@ export async function findExamForAdmin(ctx: Ctx, examId: string): Promise<ExamAd
   };
 }
 
+/** A hall opening its paper together runs this 2,000 times: prepared once (db/prepared.ts). */
+const studentPaperQuery = preparedQuery((db) =>
+  db
+    .select({ exam: exams, courseName: courses.name, attempt: examAttempts })
+    .from(exams)
+    .leftJoin(courses, eq(courses.id, exams.courseId))
+    .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, sql.placeholder('studentId'))))
+    .where(eq(exams.id, sql.placeholder('examId')))
+    .prepare('exam_student_paper'),
+);
+
 /**
  * GET /api/exams/{examId} for a student: an active exam (or one they are in the middle of), never with
  * answers, as ready bytes in the encoding the caller accepts (paper-cache.ts): the checks run per request,
  * the paper is built and checked against its schema once per exam version.
  */
 export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string, acceptEncoding?: string): Promise<PaperBytes> {
-  const [row] = await ctx.db
-    .select({ exam: exams, courseName: courses.name, attempt: examAttempts })
-    .from(exams)
-    .leftJoin(courses, eq(courses.id, exams.courseId))
-    .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, actor.id)))
-    .where(eq(exams.id, examId));
+  const [row] = await studentPaperQuery(ctx.db).execute({ examId, studentId: actor.id });
   const status = attemptStatusOf(row?.attempt ?? null);
   if (!row || (!row.exam.isActive && status !== 'in_progress')) throw notFound(EXAM_MESSAGES.notFound);
   const { exam } = row;
