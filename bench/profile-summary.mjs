@@ -1,13 +1,19 @@
-// node bench/profile-summary.mjs FILE.cpuprofile [N]: the functions with the most self time in a V8 CPU
-// profile (as written by BENCH_CPU_PROFILE=1), and the same summed per source file.
+// node bench/profile-summary.mjs FILE.cpuprofile [N] [FROM-S TO-S]: the functions with the most self time in a
+// V8 CPU profile (as written by BENCH_CPU_PROFILE=1), and the same summed per source file; FROM-S and TO-S
+// (seconds before the profile's end) keep one window, such as the submit barrier just before the server stopped.
 import fs from 'node:fs';
 
-const [file, top = '40'] = process.argv.slice(2);
+const [file, top = '40', fromS, toS] = process.argv.slice(2);
 const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
 const self = new Map();
 const dt = prof.timeDeltas;
-for (let i = 0; i < prof.samples.length; i++) self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (dt[i] ?? 0));
+const at = [];
+for (let i = 0, t = prof.startTime; i < prof.samples.length; i++) at.push((t += dt[i] ?? 0));
+const inWindow = (t) => fromS === undefined || (t >= prof.endTime - Number(fromS) * 1e6 && t <= prof.endTime - Number(toS ?? 0) * 1e6);
+for (let i = 0; i < prof.samples.length; i++) {
+  if (inWindow(at[i])) self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (dt[i] ?? 0));
+}
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const fnTimes = new Map();
 const fileTimes = new Map();

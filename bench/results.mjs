@@ -1,15 +1,17 @@
 // 6. Results at scale (docs/product-results.md): a CLAT-shaped paper (5 sections, 120 questions) with
 // 2,000 marked submissions inserted directly. Timed over HTTP: publishing the results (which ranks
-// every candidate), the analysis of 200 candidates read one after another, and the merit-list PDF.
+// every candidate), 200 candidates signed in reading their own analysis all at once, and the merit-list PDF.
 // Targets: publish <= 2 s on PostgreSQL; analysis p95 <= 300 ms; merit-list PDF <= 5 s.
 import { ADMIN, createDatabase, latencySummary, loadNote, printTable, startServer, writeResult } from './lib/common.mjs';
-import { request } from './lib/http.mjs';
+import { hash as hashPassword } from '@node-rs/argon2';
+import { pool, request } from './lib/http.mjs';
 import { openSql } from './lib/sql.mjs';
 
 const CANDIDATES = 2000;
 const SECTIONS = ['English Language', 'Current Affairs', 'Legal Reasoning', 'Logical Reasoning', 'Quantitative Techniques'];
 const PER_SECTION = 24;
 const READS = 200;
+const PASSWORD = 'Bench-candidate-pass-2024';
 const TARGET = { publishMs: 2000, analysisP95: 300, pdfMs: 5000 };
 
 async function createPaper(base, token) {
@@ -41,13 +43,14 @@ async function createPaper(base, token) {
 
 /** 2,000 students and their marked submissions, each of a different skill. */
 async function insertCandidates(db, exam, tag) {
+  const hash = await hashPassword(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
   const sql = await openSql(db);
   try {
     const users = await sql.query(
       `insert into users (first_name, last_name, email, role, password_hash, centre_id, registration_number)
-       select 'Bench', 'Candidate ' || g, 'results-' || $2 || '-' || g || '@example.com', 'student', '!bench', 'dumdum', 'RB-' || $2 || '-' || g
-       from generate_series(1, $1::int) g returning id`,
-      [CANDIDATES, tag],
+       select 'Bench', 'Candidate ' || g, 'results-' || $2 || '-' || g || '@example.com', 'student', $3, 'dumdum', 'RB-' || $2 || '-' || g
+       from generate_series(1, $1::int) g returning id, email`,
+      [CANDIDATES, tag, hash],
     );
     for (let from = 0; from < users.length; from += 250) {
       const rows = users.slice(from, from + 250).map((u, k) => {
@@ -76,7 +79,7 @@ async function insertCandidates(db, exam, tag) {
         [exam.id, exam.questions.length, JSON.stringify(rows)],
       );
     }
-    return (await sql.query('select id from submissions where exam_id = $1', [exam.id])).map((r) => r.id);
+    return await sql.query('select s.id, u.email from submissions s join users u on u.id = s.student_id where s.exam_id = $1', [exam.id]);
   } finally {
     await sql.close();
   }
@@ -101,14 +104,21 @@ export async function resultsBench(_args, dbKind) {
     const publishMs = Math.round(performance.now() - started);
     if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
 
+    // 200 candidates, each signed in (a few at a time, as they arrive), read their own analysis at once.
+    const readers = Array.from({ length: READS }, (_, i) => ids[(i * 7919) % ids.length]);
+    await pool(readers, 8, async (r) => {
+      const res = await request(app.base, 'POST', '/api/auth/login', { body: { email: r.email, password: PASSWORD }, timeoutMs: 30_000 });
+      if (res.status !== 200) throw new Error(`candidate sign-in answered ${res.status}`);
+      r.token = res.body.token;
+    });
     const times = [];
-    for (let i = 0; i < READS; i++) {
-      const id = ids[(i * 7919) % ids.length];
-      started = performance.now();
-      const res = await request(app.base, 'GET', `/api/submissions/${id}/analysis`, { token });
-      times.push(performance.now() - started);
-      if (res.status !== 200) throw new Error(`analysis answered ${res.status}`);
-    }
+    await Promise.all(
+      readers.map(async (r) => {
+        const res = await request(app.base, 'GET', `/api/submissions/${r.id}/analysis`, { token: r.token });
+        if (res.status !== 200) throw new Error(`analysis answered ${res.status}: ${JSON.stringify(res.body)}`);
+        times.push(res.ms);
+      }),
+    );
     const analysis = latencySummary(times);
 
     started = performance.now();
@@ -130,7 +140,7 @@ export async function resultsBench(_args, dbKind) {
           publishOk ? 'pass' : 'fail',
         ],
         [
-          `analysis x${READS}`,
+          `analysis, ${READS} at once`,
           `p50 ${analysis.p50} ms, p95 ${analysis.p95} ms`,
           `p95 <= ${TARGET.analysisP95} ms`,
           analysisOk ? 'pass' : 'fail',

@@ -136,7 +136,7 @@ async function startServers(db, instances, runTag) {
 }
 
 /** One storm with `students` students on a fresh database of `dbKind`. */
-export async function runStorm({ dbKind, students, minutes, instances = 1 }) {
+export async function runStorm({ dbKind, students, minutes, instances = 1, submitAfter = null }) {
   const db = await createDatabase(dbKind, 'storm');
   const runTag = Date.now().toString(36);
   let servers = [];
@@ -184,7 +184,9 @@ export async function runStorm({ dbKind, students, minutes, instances = 1 }) {
     const open = performance.now() + 1000;
     // Everyone opens the paper, then (after 15 s on the instructions) presses Start together; the clock
     // runs from the start, and every browser submits together just before the deadline.
-    const barriers = { open, start: open + 15_000, submit: open + 15_000 + minutes * 60_000 - SUBMIT_BEFORE_DEADLINE_MS };
+    // --submit-after=S (profiling) submits S seconds after the start instead of at the end of the exam.
+    const examMs = submitAfter ? submitAfter * 1000 + SUBMIT_BEFORE_DEADLINE_MS : minutes * 60_000;
+    const barriers = { open, start: open + 15_000, submit: open + 15_000 + examMs - SUBMIT_BEFORE_DEADLINE_MS };
     const signedIn = list.filter((s) => s.token);
     const loadAtStorm = loadNote();
     const outcomes = await Promise.all(signedIn.map((s) => runStudent({ exam, figures, barriers, bases }, s)));
@@ -274,7 +276,7 @@ export async function storm(args, dbKind) {
   let n = args.students ?? (dbKind === 'postgres' ? 2000 : 500);
   const instances = args.instances ?? 1;
   for (;;) {
-    const r = await runStorm({ dbKind, students: n, minutes: args.minutes, instances });
+    const r = await runStorm({ dbKind, students: n, minutes: args.minutes, instances, submitAfter: args.submitAfter });
     runs.push(r);
     if (!args.findMax || !r.pass) break;
     n += 500;

@@ -23,6 +23,7 @@ export function parseArgs(argv) {
     else if (k === 'db') args.db = v;
     else if (k === 'students') args.students = Number(v);
     else if (k === 'instances') args.instances = Number(v);
+    else if (k === 'submit-after') args.submitAfter = Number(v);
     else if (k === 'find-max') args.findMax = true;
     else if (k === 'minutes') args.minutes = Number(v);
     else if (k === 'runs') args.runs = Number(v);

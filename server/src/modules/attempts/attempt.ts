@@ -144,7 +144,18 @@ const insertAttemptQuery = preparedQuery((db) =>
 
 const saveReadQuery = preparedQuery((db) =>
   db
-    .select({ attempt: examAttempts, exam: { id: exams.id, updatedAt: exams.updatedAt } })
+    .select({
+      // Not the answers: a save merges them in SQL.
+      attempt: {
+        id: examAttempts.id,
+        startedAt: examAttempts.startedAt,
+        deadline: examAttempts.deadline,
+        closedAt: examAttempts.closedAt,
+        savedAt: examAttempts.savedAt,
+        timeSpent: examAttempts.timeSpent,
+      },
+      exam: { id: exams.id, updatedAt: exams.updatedAt },
+    })
     .from(examAttempts)
     .innerJoin(exams, eq(exams.id, examAttempts.examId))
     .where(and(eq(examAttempts.examId, sql.placeholder('examId')), eq(examAttempts.studentId, sql.placeholder('studentId'))))

@@ -65,8 +65,11 @@ async function loadMarkingQuestions(db: Db | Tx, examId: string): Promise<MarkQu
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
+/** What closing an attempt reads of it. */
+export type AttemptToClose = Pick<AttemptRow, 'id' | 'studentId' | 'startedAt' | 'deadline' | 'attemptNumber' | 'savedAt'>;
+
 export type FinalizeInput = {
-  attempt: AttemptRow;
+  attempt: AttemptToClose;
   exam: ExamForMarking;
   qs: MarkQuestion[];
   answers: AttemptAnswers;
@@ -122,8 +125,9 @@ export async function finalizeAttempt(tx: Tx, p: FinalizeInput) {
 
 /**
  * The submit storm's fast path: one statement, no transaction, no lock held across round trips.
- * Closes the attempt and inserts its submission only if the attempt is still open and its saved
- * answers are exactly those `p` was built from; otherwise changes nothing and returns null, and the
+ * Closes the attempt and inserts its submission only if the attempt is still open and no save has landed
+ * since `p` was read (every save sets saved_at; a practice restart also moves the attempt number), so its
+ * saved answers are exactly those `p` was built from; otherwise changes nothing and returns null, and the
  * caller takes the locked path. The statement is atomic, so the pair is written together or not at all.
  */
 export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput) {
@@ -139,7 +143,8 @@ export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput) {
           ${sql.identifier(examAttempts.answers.name)} = ${sql.param(p.answers, examAttempts.answers)}::jsonb
       where ${sql.identifier(examAttempts.id.name)} = ${p.attempt.id}
         and ${sql.identifier(examAttempts.closedAt.name)} is null
-        and ${sql.identifier(examAttempts.answers.name)} = ${sql.param(p.attempt.answers, examAttempts.answers)}::jsonb
+        and ${sql.identifier(examAttempts.attemptNumber.name)} = ${p.attempt.attemptNumber}
+        and ${sql.identifier(examAttempts.savedAt.name)} is not distinct from ${sql.param(p.attempt.savedAt, examAttempts.savedAt)}::timestamptz
       returning 1
     )
     insert into ${submissions} (${sql.join(

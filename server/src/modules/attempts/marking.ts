@@ -22,12 +22,23 @@ function mcqIndex(q: MarkQuestion, v: unknown): number | null {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < q.options.length ? n : null;
 }
 
+// The marking cache hands out the same list for an exam version: its index is built once.
+const indexes = new WeakMap<MarkQuestion[], Map<string, MarkQuestion>>();
+function questionsById(qs: MarkQuestion[]) {
+  let byId = indexes.get(qs);
+  if (!byId) {
+    byId = new Map(qs.map((q) => [q.id, q]));
+    indexes.set(qs, byId);
+  }
+  return byId;
+}
+
 /**
  * Checks answers against the exam's questions: ids of this exam, an option index in range for MCQ,
  * text for descriptive. Returns what is valid and a message per invalid entry.
  */
 export function checkAnswers(qs: MarkQuestion[], answers: Record<string, unknown>) {
-  const byId = new Map(qs.map((q) => [q.id, q]));
+  const byId = questionsById(qs);
   const clean: AttemptAnswers = {};
   const errors: Record<string, string> = {};
   for (const [id, v] of Object.entries(answers)) {

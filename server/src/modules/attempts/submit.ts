@@ -69,10 +69,22 @@ function attemptOf(db: Db | Tx, actor: Actor, examId: string) {
     .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, actor.id)));
 }
 
+/** The columns a submit reads (not the review flags or the seconds). */
+const attemptForSubmit = {
+  id: examAttempts.id,
+  studentId: examAttempts.studentId,
+  startedAt: examAttempts.startedAt,
+  deadline: examAttempts.deadline,
+  attemptNumber: examAttempts.attemptNumber,
+  savedAt: examAttempts.savedAt,
+  closedAt: examAttempts.closedAt,
+  answers: examAttempts.answers,
+};
+
 /** The submit storm's read, prepared once (db/prepared.ts). */
 const submitReadQuery = preparedQuery((db) =>
   db
-    .select({ attempt: examAttempts, exam: examForMarking })
+    .select({ attempt: attemptForSubmit, exam: examForMarking })
     .from(examAttempts)
     .innerJoin(exams, eq(exams.id, examAttempts.examId))
     .where(and(eq(examAttempts.examId, sql.placeholder('examId')), eq(examAttempts.studentId, sql.placeholder('studentId'))))

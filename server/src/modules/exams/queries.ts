@@ -115,7 +115,14 @@ export async function findExamForAdmin(ctx: Ctx, examId: string): Promise<ExamAd
 /** A hall opening its paper together runs this 2,000 times: prepared once (db/prepared.ts). */
 const studentPaperQuery = preparedQuery((db) =>
   db
-    .select({ exam: exams, courseName: courses.name, attempt: examAttempts })
+    .select({
+      exam: exams,
+      courseName: courses.name,
+      // Flat columns: drizzle reads a left-joined object as missing when its first column is null.
+      attemptId: examAttempts.id,
+      attemptClosedAt: examAttempts.closedAt,
+      attemptDeadline: examAttempts.deadline,
+    })
     .from(exams)
     .leftJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, sql.placeholder('studentId'))))
@@ -130,10 +137,11 @@ const studentPaperQuery = preparedQuery((db) =>
  */
 export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string, acceptEncoding?: string): Promise<PaperBytes> {
   const [row] = await studentPaperQuery(ctx.db).execute({ examId, studentId: actor.id });
-  const status = attemptStatusOf(row?.attempt ?? null);
+  const attempt = row?.attemptId && row.attemptDeadline ? { closedAt: row.attemptClosedAt, deadline: row.attemptDeadline } : null;
+  const status = attemptStatusOf(attempt);
   if (!row || (!row.exam.isActive && status !== 'in_progress')) throw notFound(EXAM_MESSAGES.notFound);
   const { exam } = row;
-  if (!row.attempt) {
+  if (!attempt) {
     // Before an attempt the paper is shown only to its audience, and only while the window is open. A paper
     // open to all needs no scope for a student, and a reopening only matters once the window has closed.
     const openToStudent = exam.openToAll && actor.role === 'student';
