@@ -19,9 +19,9 @@ export function destroyAgents() {
 
 /**
  * One request; never throws. Resolves { status, body, ms } (status 0 on a network error or after
- * the web client's 10 s timeout).
+ * the web client's 10 s timeout). With `decode: false` the body is left as { raw, encoding }.
  */
-export function request(base, method, path, { token, body, localAddress, timeoutMs = 10_000 } = {}) {
+export function request(base, method, path, { token, body, localAddress, timeoutMs = 10_000, decode = true } = {}) {
   const started = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const url = new URL(path, base);
@@ -33,7 +33,8 @@ export function request(base, method, path, { token, body, localAddress, timeout
       // The latency is to the last byte: unpacking and parsing are the load generator's work, not the server's.
       const ms = performance.now() - started;
       let parsed = null;
-      if (data) {
+      if (data && !decode) parsed = data;
+      else if (data) {
         // As a browser: compressed answers are accepted and unpacked.
         const { raw, encoding } = data;
         let text = '';
