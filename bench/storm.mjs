@@ -12,6 +12,7 @@ import { createDatabase, latencySummary, loadNote, peakMemoryMb, printTable, sle
 import { destroyAgents, pool, request } from './lib/http.mjs';
 import { openSql } from './lib/sql.mjs';
 import { checkDatabase } from './lib/storm-check.mjs';
+import { cpuBetween, cpuSnapshot } from './lib/cpu.mjs';
 import { QUESTIONS, createClatPaper } from './lib/storm-paper.mjs';
 
 const SAVES = 10;
@@ -205,7 +206,21 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
     const signedIn = list.filter((s) => s.token);
     const loadAtStorm = loadNote();
     const hall = { exam, figures, barriers, bases, paperBytes: null };
+    // Where the two cores went: CPU seconds of the load generator, the server(s) and PostgreSQL around
+    // each barrier (the paper, the start, the saves between, the submit).
+    const pids = servers.map((s) => s.pid);
+    const marks = [];
+    const mark = (name, at) => sleep(Math.max(0, at - performance.now())).then(() => marks.push({ name, ...cpuSnapshot(pids) }));
+    const marking = Promise.all([
+      mark('open', barriers.open - 200),
+      mark('start', barriers.start - 200),
+      mark('saves', barriers.start + 5000),
+      mark('submit', barriers.submit - 200),
+    ]);
     const outcomes = await Promise.all(signedIn.map((s) => runStudent(hall, s)));
+    await marking;
+    marks.push({ name: 'end', ...cpuSnapshot(pids) });
+    const cpu = marks.slice(0, -1).map((m, i) => ({ moment: m.name, ...cpuBetween(m, marks[i + 1]) }));
     const stormSeconds = (performance.now() - open) / 1000;
     const memoryMb = servers.map((s) => peakMemoryMb(s.pid));
     const loadAtEnd = loadNote();
@@ -256,6 +271,11 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
         ['load average: set-up / storm / end', `${loadAtStart} / ${loadAtStorm} / ${loadAtEnd}`],
       ],
     );
+    printTable(
+      'CPU seconds in each moment (two cores: at most 2 s per second of wall time)',
+      ['moment', 'wall s', 'load generator', `server${instances > 1 ? 's' : ''}`, 'PostgreSQL (all processes)'],
+      cpu.map((c) => [c.moment, c.wallSeconds, c.generator, c.servers, dbKind === 'postgres' ? c.postgres : '-']),
+    );
     if (figures.samples.length) console.log('first errors:', JSON.stringify(figures.samples.slice(0, 3)));
     const pass = failures.length === 0;
     console.log(`storm ${dbKind} ${students}: ${pass ? 'pass' : `fail (${failures.join(', ')})`}`);
@@ -273,6 +293,7 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
       errorSamples: figures.samples,
       throughput,
       peakMemoryMb: memoryMb,
+      cpu,
       check,
       load: { setUp: loadAtStart, storm: loadAtStorm, end: loadAtEnd },
     };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@app/common';
 import { SIGN_OUT_REASONS, type SignOutReason } from '@app/common/constants';
@@ -6,7 +6,9 @@ import { type Action, CENTRE_SCOPED_ROLES, can } from '@app/common/permissions';
 import type { Actor } from '../context.ts';
 import { revokedTokens, staffCentres, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
+import type { Db } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
+import { BatchLoader } from '../lib/batch-loader.ts';
 
 /** Reads the bearer token on every request; the user row decides whether it still holds (docs/product.md section 7). */
 export function registerAuth(app: FastifyInstance) {
@@ -26,29 +28,69 @@ export function registerAuth(app: FastifyInstance) {
 
 type Resolved = { actor: Actor } | { reason: SignOutReason | null };
 
-/** Every request with a token runs this: prepared once per database (db/prepared.ts). */
+const actorColumns = {
+  id: users.id,
+  role: users.role,
+  isActive: users.isActive,
+  tokenVersion: users.tokenVersion,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  // A centre manager's centres ride along in the same round trip (docs/product-staff.md).
+  centres: sql<
+    string[]
+  >`(select coalesce(jsonb_agg(${staffCentres.centreId} order by ${staffCentres.centreId}), '[]'::jsonb) from ${staffCentres} where ${staffCentres.userId} = ${users.id})`,
+};
+type ActorRow = { id: string; role: string; isActive: boolean; tokenVersion: number; firstName: string; lastName: string; email: string; centres: unknown; revoked: boolean };
+type TokenKey = { sub: string; jti: string };
+
+/** A lone request's lookup: one prepared statement (db/prepared.ts). */
 const actorQuery = preparedQuery((db) =>
   db
     .select({
-      id: users.id,
-      role: users.role,
-      isActive: users.isActive,
-      tokenVersion: users.tokenVersion,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      ...actorColumns,
       // One round trip: a logout revoked this very token (kept in the database, so every instance knows).
       revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
-      // A centre manager's centres ride along in the same round trip (docs/product-staff.md).
-      centres: sql<
-        string[]
-      >`(select coalesce(jsonb_agg(${staffCentres.centreId} order by ${staffCentres.centreId}), '[]'::jsonb) from ${staffCentres} where ${staffCentres.userId} = ${users.id})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_actor'),
 );
+
+/**
+ * The actors of the tokens presented in one turn of the event loop, in two queries run together
+ * (lib/batch-loader.ts): a hall's requests arriving at once share them.
+ */
+function actorLoader(db: Db) {
+  return new BatchLoader<TokenKey, ActorRow>(
+    async (keys) => {
+      const [rows, revoked] = await Promise.all([
+        db.select(actorColumns).from(users).where(inArray(users.id, [...new Set(keys.map((k) => k.sub))])),
+        db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(inArray(revokedTokens.jti, keys.map((k) => k.jti))),
+      ]);
+      const ended = new Set(revoked.map((r) => r.jti));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const found = new Map<string, ActorRow>();
+      for (const k of keys) {
+        const row = byId.get(k.sub);
+        if (row) found.set(`${k.sub}:${k.jti}`, { ...row, revoked: ended.has(k.jti) });
+      }
+      return found;
+    },
+    (k) => `${k.sub}:${k.jti}`,
+    async (k) => (await actorQuery(db).execute({ id: k.sub, jti: k.jti }))[0],
+  );
+}
+const loaders = new WeakMap<Db, ReturnType<typeof actorLoader>>();
+function loaderFor(db: Db) {
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = actorLoader(db);
+    loaders.set(db, loader);
+  }
+  return loader;
+}
 
 /**
  * The actor of a token. A token that is not ours (forged, malformed, expired) has no reason; one the server
@@ -58,7 +100,7 @@ const actorQuery = preparedQuery((db) =>
 async function resolveActor(app: FastifyInstance, token: string): Promise<Resolved> {
   const claims = app.ctx.signer.verify(token);
   if (!claims) return { reason: null };
-  const [row] = await actorQuery(app.ctx.db).execute({ id: claims.sub, jti: claims.jti });
+  const row = await loaderFor(app.ctx.db).load({ sub: claims.sub, jti: claims.jti });
   // Deactivation, deletion, password reset, logout and "sign out everywhere" each end tokens at once.
   // A deactivated account says so first (its tokens were also ended by the version bump).
   if (row && !row.revoked && !row.isActive) return { reason: SIGN_OUT_REASONS.deactivated };

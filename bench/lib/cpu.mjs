@@ -1,0 +1,49 @@
+// CPU seconds used so far by the load generator (this process), each server process and every PostgreSQL
+// process, read from /proc: the storm prints where the two cores went in each of its moments.
+import fs from 'node:fs';
+
+const TICK = 100; // USER_HZ on Linux
+
+function procSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICK; // utime + stime
+  } catch {
+    return 0;
+  }
+}
+
+function postgresSeconds() {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += procSeconds(pid);
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** A snapshot: { generator, servers, postgres } in CPU seconds. */
+export function cpuSnapshot(serverPids) {
+  const u = process.cpuUsage();
+  return {
+    at: performance.now(),
+    generator: (u.user + u.system) / 1e6,
+    servers: serverPids.reduce((a, pid) => a + procSeconds(pid), 0),
+    postgres: postgresSeconds(),
+  };
+}
+
+/** The CPU seconds each used between two snapshots, and the wall time. */
+export function cpuBetween(a, b) {
+  const r = (x) => Math.round(x * 100) / 100;
+  return {
+    wallSeconds: r((b.at - a.at) / 1000),
+    generator: r(b.generator - a.generator),
+    servers: r(b.servers - a.servers),
+    postgres: r(b.postgres - a.postgres),
+  };
+}
