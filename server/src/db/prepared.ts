@@ -7,6 +7,11 @@ import type { Db } from './client.ts';
  * the root handle (never a transaction) and returns `query.prepare(name)`; names must be unique.
  */
 export function preparedQuery<T>(build: (db: Db) => T): (db: Db) => T {
+  return perDb(build);
+}
+
+/** One `T` per database handle, built on first use (prepared statements, batch loaders). */
+export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
   const byDb = new WeakMap<Db, T>();
   return (db) => {
     let query = byDb.get(db);

@@ -116,3 +116,28 @@ describe('a token stops working', () => {
     for (const token of b.sessions) expect(await statusWith(token)).toBe(200);
   });
 });
+
+describe('tokens read together', () => {
+  it('answers each of many requests arriving at once by its own token: live, signed out, deactivated or forged', async () => {
+    // Requests arriving in one turn of the event loop share their sign-in lookups (lib/batch-loader.ts).
+    const live = await studentWithTwoSessions();
+    const loggedOut = await studentWithTwoSessions();
+    expect((await t.withToken(loggedOut.sessions[0]).post('/api/auth/logout', {})).statusCode).toBe(200);
+    const deactivated = await studentWithTwoSessions();
+    await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.s.id));
+    const cases = [
+      ...live.sessions.map((token) => ({ token, status: 200 })),
+      { token: loggedOut.sessions[0], status: 401 },
+      { token: loggedOut.sessions[1], status: 200 },
+      ...deactivated.sessions.map((token) => ({ token, status: 401 })),
+      { token: `${live.sessions[0].slice(0, -4)}AAAA`, status: 401 },
+    ];
+    const many = [...cases, ...cases, ...cases];
+    const answers = await Promise.all(many.map((c) => t.withToken(c.token).get('/api/auth/profile')));
+    expect(answers.map((a) => a.statusCode)).toEqual(many.map((c) => c.status));
+    const profiles = answers.filter((a) => a.statusCode === 200).map((a) => a.json().email);
+    expect(new Set(profiles)).toEqual(new Set([live.s.email, loggedOut.s.email]));
+    const deactivatedAnswer = answers[many.findIndex((c) => c.token === deactivated.sessions[0])];
+    expect(deactivatedAnswer.json().message).toBeTruthy();
+  });
+});

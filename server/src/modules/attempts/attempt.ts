@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Attempt, SaveAnswersBody, SaveAnswersResponse } from '@app/common/schemas/exams';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
@@ -10,7 +10,8 @@ import { type Exceptions, exceptionsOf, parseExceptions } from '../exam-access/e
 import { deadlineOf, isPastGrace, remainingSeconds, windowRefusal } from './clock.ts';
 import { closeAttemptWithSaved } from './finalize.ts';
 import { checkAnswers } from './marking.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { perDb, preparedQuery } from '../../db/prepared.ts';
+import { attemptLoader } from './attempt-loader.ts';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
@@ -142,24 +143,37 @@ const insertAttemptQuery = preparedQuery((db) =>
     .prepare('attempt_insert'),
 );
 
+/** What a save reads of the attempt: not the answers (merged in SQL). */
+const attemptForSave = {
+  id: examAttempts.id,
+  studentId: examAttempts.studentId,
+  startedAt: examAttempts.startedAt,
+  deadline: examAttempts.deadline,
+  closedAt: examAttempts.closedAt,
+  savedAt: examAttempts.savedAt,
+  timeSpent: examAttempts.timeSpent,
+};
+
 const saveReadQuery = preparedQuery((db) =>
   db
-    .select({
-      // Not the answers: a save merges them in SQL.
-      attempt: {
-        id: examAttempts.id,
-        startedAt: examAttempts.startedAt,
-        deadline: examAttempts.deadline,
-        closedAt: examAttempts.closedAt,
-        savedAt: examAttempts.savedAt,
-        timeSpent: examAttempts.timeSpent,
-      },
-      exam: { id: exams.id, updatedAt: exams.updatedAt },
-    })
+    .select({ attempt: attemptForSave, exam: { id: exams.id, updatedAt: exams.updatedAt } })
     .from(examAttempts)
     .innerJoin(exams, eq(exams.id, examAttempts.examId))
     .where(and(eq(examAttempts.examId, sql.placeholder('examId')), eq(examAttempts.studentId, sql.placeholder('studentId'))))
     .prepare('attempt_save_read'),
+);
+
+/** The saves arriving in one turn of the event loop read together (lib/batch-loader.ts). */
+const saveReads = perDb((db) =>
+  attemptLoader(
+    async (examId, studentIds) =>
+      db
+        .select({ attempt: attemptForSave, exam: { id: exams.id, updatedAt: exams.updatedAt } })
+        .from(examAttempts)
+        .innerJoin(exams, eq(exams.id, examAttempts.examId))
+        .where(and(eq(examAttempts.examId, examId), inArray(examAttempts.studentId, studentIds))),
+    async (key) => (await saveReadQuery(db).execute(key))[0],
+  ),
 );
 
 /**
@@ -237,7 +251,7 @@ export async function saveAttemptAnswers(
   clientGone: () => boolean = () => false,
 ): Promise<SaveAnswersResponse> {
   const now = new Date();
-  const [row] = await saveReadQuery(ctx.db).execute({ examId, studentId: actor.id });
+  const row = await saveReads(ctx.db).load({ examId, studentId: actor.id });
   if (!row) throw conflict(SUBMISSION_MESSAGES.noAttempt);
   if (row.attempt.closedAt) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
   if (isPastGrace(row.attempt.deadline, now)) {

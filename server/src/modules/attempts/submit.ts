@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gradeFor, percentageOf } from '@app/common/rules/grades';
 import type { AnswersMap } from '@app/common/schemas/exams';
 import { SUBMISSION_MESSAGES, type SubmitResponse } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { perDb, preparedQuery } from '../../db/prepared.ts';
+import { attemptLoader } from './attempt-loader.ts';
 import { conflict } from '../../lib/errors.ts';
 import { startAttempt } from './attempt.ts';
 import { isPastGrace } from './clock.ts';
@@ -91,13 +92,26 @@ const submitReadQuery = preparedQuery((db) =>
     .prepare('attempt_submit_read'),
 );
 
+/** The submits arriving in one turn of the event loop (a hall at the bell) read together (lib/batch-loader.ts). */
+const submitReads = perDb((db) =>
+  attemptLoader(
+    async (examId, studentIds) =>
+      db
+        .select({ attempt: attemptForSubmit, exam: examForMarking })
+        .from(examAttempts)
+        .innerJoin(exams, eq(exams.id, examAttempts.examId))
+        .where(and(eq(examAttempts.examId, examId), inArray(examAttempts.studentId, studentIds))),
+    async (key) => (await submitReadQuery(db).execute(key))[0],
+  ),
+);
+
 /**
  * The common case in one statement after one read: an open attempt within its time, not changed by a
  * save since it was read. Anything else (no attempt, closed, late, a concurrent save) returns null
  * without writing, and the locked path decides.
  */
 async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
-  const [row] = await submitReadQuery(ctx.db).execute({ examId: input.examId, studentId: actor.id });
+  const row = await submitReads(ctx.db).load({ examId: input.examId, studentId: actor.id });
   if (!row || row.attempt.closedAt) return null;
   if (isPastGrace(row.attempt.deadline, now)) return null;
   const qs = await ctx.caches.markingQuestions.get(ctx.db, row.exam);

@@ -1,0 +1,29 @@
+import { BatchLoader } from '../../lib/batch-loader.ts';
+
+export type AttemptKey = { examId: string; studentId: string };
+
+/**
+ * A batch loader of one row per (exam, student): the hall's saves or submits arriving together are read by
+ * one query per exam (`readMany` with the students' ids); a lone one by `readOne` (a prepared statement).
+ * Rows name their student as `attempt.studentId`.
+ */
+export function attemptLoader<R extends { attempt: { studentId: string } }>(
+  readMany: (examId: string, studentIds: string[]) => Promise<R[]>,
+  readOne: (key: AttemptKey) => Promise<R | undefined>,
+) {
+  return new BatchLoader<AttemptKey, R>(
+    async (keys) => {
+      const byExam = new Map<string, string[]>();
+      for (const k of keys) byExam.set(k.examId, [...(byExam.get(k.examId) ?? []), k.studentId]);
+      const found = new Map<string, R>();
+      await Promise.all(
+        [...byExam].map(async ([examId, studentIds]) => {
+          for (const row of await readMany(examId, [...new Set(studentIds)])) found.set(`${examId}:${row.attempt.studentId}`, row);
+        }),
+      );
+      return found;
+    },
+    (k) => `${k.examId}:${k.studentId}`,
+    readOne,
+  );
+}
