@@ -27,7 +27,9 @@ const rand = (n) => Math.floor(Math.random() * n);
 
 /** Targets (bench/README.md, docs/operations.md section 9). */
 export function stormTargets(dbKind) {
-  return dbKind === 'postgres' ? { start: 1000, save: 300, submit: 1000, memoryMb: 512 } : { start: 1500, save: null, submit: 1500, memoryMb: null };
+  return dbKind === 'postgres'
+    ? { start: 1000, save: 300, submit: 1000, memoryMb: 512 }
+    : { start: 1500, save: null, submit: 1500, memoryMb: null };
 }
 
 /**
@@ -123,7 +125,12 @@ async function runStudent(ctx, s) {
   const final = nextProgress(exam, state, Math.floor((performance.now() - startedAt) / 1000));
   const sub = await request(base, 'POST', '/api/submissions', {
     ...opts,
-    body: { examId: exam.id, answers: final.answers, startTime: new Date(Date.now() - (performance.now() - startedAt)).toISOString(), endTime: new Date().toISOString() },
+    body: {
+      examId: exam.id,
+      answers: final.answers,
+      startTime: new Date(Date.now() - (performance.now() - startedAt)).toISOString(),
+      endTime: new Date().toISOString(),
+    },
   });
   figures.record('submit', sub);
   merge(final.answers, sub.status === 200);
@@ -194,7 +201,9 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
     });
     if (loginSamples.length) console.log('first sign-in errors:', JSON.stringify(loginSamples));
     const loginSeconds = (performance.now() - loginStarted) / 1000;
-    console.log(`[storm ${dbKind}] ${logins.length} signed in in ${loginSeconds.toFixed(1)} s (${loginErrors} errors); the hall opens the paper now`);
+    console.log(
+      `[storm ${dbKind}] ${logins.length} signed in in ${loginSeconds.toFixed(1)} s (${loginErrors} errors); the hall opens the paper now`,
+    );
 
     const figures = makeFigures();
     const open = performance.now() + 1000;
@@ -241,7 +250,8 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
     for (const k of ['start', 'save', 'submit']) {
       if (targets[k] !== null && (lat[k].p99 ?? Number.POSITIVE_INFINITY) > targets[k]) failures.push(`${k} p99 > ${targets[k]} ms`);
     }
-    if (targets.memoryMb !== null && memoryMb.some((m) => m === null || m > targets.memoryMb)) failures.push(`server memory > ${targets.memoryMb} MB`);
+    if (targets.memoryMb !== null && memoryMb.some((m) => m === null || m > targets.memoryMb))
+      failures.push(`server memory > ${targets.memoryMb} MB`);
 
     const row = (k, target) => [k, lat[k].count, figures.errors[k], lat[k].p50, lat[k].p95, lat[k].p99, lat[k].max, target];
     const p99 = (k) => (targets[k] === null ? 'no errors' : `p99 <= ${targets[k]}, no errors`);
@@ -262,7 +272,10 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
       [
         ['storm requests', `${requests} in ${stormSeconds.toFixed(1)} s`],
         ['average / peak requests per second', `${throughput.averageRps} / ${throughput.peakRps}`],
-        ['server peak memory (VmHWM)', `${memoryMb.map((m) => `${m} MB`).join(', ')}${targets.memoryMb ? ` (target <= ${targets.memoryMb} MB each)` : ''}`],
+        [
+          'server peak memory (VmHWM)',
+          `${memoryMb.map((m) => `${m} MB`).join(', ')}${targets.memoryMb ? ` (target <= ${targets.memoryMb} MB each)` : ''}`,
+        ],
         ['submissions / students', `${check.submissions} / ${check.students}`],
         ['missing / duplicated submissions', `${check.missing} / ${check.duplicated}`],
         ['lost answers (of checked)', `${check.lostAnswers} (of ${check.checkedAnswers})`],
@@ -310,7 +323,8 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
  */
 export async function storm(args, dbKind) {
   const runs = [];
-  let n = args.students ?? (dbKind === 'postgres' ? 2000 : 500);
+  // --find-max climbs from 500 (or --students) in steps of 500 until a target is missed.
+  let n = args.students ?? (args.findMax ? 500 : dbKind === 'postgres' ? 2000 : 500);
   const instances = args.instances ?? 1;
   for (;;) {
     const r = await runStorm({ dbKind, students: n, minutes: args.minutes, instances, submitAfter: args.submitAfter });

@@ -54,7 +54,10 @@ export async function checkDatabase(db, exam, outcomes) {
       const exact = o.unsure.size === 0;
       if (
         exact &&
-        (row.marks !== marks || row.correct !== correct || row.incorrect !== incorrect || row.unattempted !== QUESTIONS - correct - incorrect)
+        (row.marks !== marks ||
+          row.correct !== correct ||
+          row.incorrect !== incorrect ||
+          row.unattempted !== QUESTIONS - correct - incorrect)
       ) {
         check.wrongMarks++;
       }

@@ -63,6 +63,16 @@ export type BuildOptions = {
 };
 
 /** Builds the whole app; main.ts starts it and tests call it through `app.inject`. */
+/**
+ * The exam hall's answers (a start, a save, a submit: 2,000 at once at the bell) are built field by field by
+ * typed DTO functions (attempts/attempt.ts, attempts/submit.ts) and written with JSON.stringify; every other
+ * answer is checked and stripped by its zod schema as it is written (docs/architecture.md, "The exam hall").
+ * The contract tests check the hall's answers against their schemas.
+ */
+const HALL_ROUTES = new Set(['POST /api/exams/:examId/attempt', 'PUT /api/exams/:examId/attempt/answers', 'POST /api/submissions']);
+const hallAwareSerializer: typeof serializerCompiler = (route) =>
+  HALL_ROUTES.has(`${route.method} ${route.url}`) ? (data: unknown) => JSON.stringify(data) : serializerCompiler(route);
+
 export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WEB_DIST }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? false,
@@ -76,7 +86,7 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
   registerResponseHeaders(app, config);
 
   app.setValidatorCompiler(validatorCompilerForStorableText);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(hallAwareSerializer);
 
   const persistent = dbHandle.kind === 'postgres' || config.NODE_ENV !== 'test';
   const ctx: Ctx = {

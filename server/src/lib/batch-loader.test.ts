@@ -22,7 +22,10 @@ describe('BatchLoader', () => {
     const l = loader(calls);
     const got = await Promise.all(['a', 'b', 'missing', 'c', 'd'].map((k) => l.load(k)));
     expect(got).toEqual(['A', 'B', undefined, 'C', 'D']);
-    expect(calls).toEqual([['a', 'b', 'missing'], ['c', 'd']]);
+    expect(calls).toEqual([
+      ['a', 'b', 'missing'],
+      ['c', 'd'],
+    ]);
   });
 
   it('serves a lone lookup by the single path, and a later turn by a new batch', async () => {

@@ -41,7 +41,17 @@ const actorColumns = {
     string[]
   >`(select coalesce(jsonb_agg(${staffCentres.centreId} order by ${staffCentres.centreId}), '[]'::jsonb) from ${staffCentres} where ${staffCentres.userId} = ${users.id})`,
 };
-type ActorRow = { id: string; role: string; isActive: boolean; tokenVersion: number; firstName: string; lastName: string; email: string; centres: unknown; revoked: boolean };
+type ActorRow = {
+  id: string;
+  role: string;
+  isActive: boolean;
+  tokenVersion: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  centres: unknown;
+  revoked: boolean;
+};
 type TokenKey = { sub: string; jti: string };
 
 /** A lone request's lookup: one prepared statement (db/prepared.ts). */
@@ -66,8 +76,19 @@ function actorLoader(db: Db) {
   return new BatchLoader<TokenKey, ActorRow>(
     async (keys) => {
       const [rows, revoked] = await Promise.all([
-        db.select(actorColumns).from(users).where(inArray(users.id, [...new Set(keys.map((k) => k.sub))])),
-        db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(inArray(revokedTokens.jti, keys.map((k) => k.jti))),
+        db
+          .select(actorColumns)
+          .from(users)
+          .where(inArray(users.id, [...new Set(keys.map((k) => k.sub))])),
+        db
+          .select({ jti: revokedTokens.jti })
+          .from(revokedTokens)
+          .where(
+            inArray(
+              revokedTokens.jti,
+              keys.map((k) => k.jti),
+            ),
+          ),
       ]);
       const ended = new Set(revoked.map((r) => r.jti));
       const byId = new Map(rows.map((r) => [r.id, r]));

@@ -293,7 +293,9 @@ export async function saveAttemptAnswers(
         .where(and(eq(examAttempts.id, read.id), isNull(examAttempts.closedAt)))
         .for('update');
       if (!locked) return undefined;
-      const timeSpent = hasTimes ? mergeTimeSpent(locked.timeSpent, body.timeSpent ?? {}, elapsedSeconds(locked.startedAt, now)) : undefined;
+      const timeSpent = hasTimes
+        ? mergeTimeSpent(locked.timeSpent, body.timeSpent ?? {}, elapsedSeconds(locked.startedAt, now))
+        : undefined;
       const [updated] = await tx
         .update(examAttempts)
         .set(changes(timeSpent))

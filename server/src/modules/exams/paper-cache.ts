@@ -79,4 +79,3 @@ export class PaperCache {
     return { body: variant.json, encoding: null };
   }
 }
-

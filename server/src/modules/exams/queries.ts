@@ -13,7 +13,7 @@ import { areMarksVisible, attemptStatusOf, examStatusOf } from '../attempts/stat
 import { audienceIncludes, audienceNamesOf, findStudentScope, isInAudience } from '../exam-access/audience.ts';
 import { findExceptions, findExceptionsByExam } from '../exam-access/exceptions.ts';
 import { findObjectionWindow } from '../regrade/objections.ts';
-import { type PaperBody, type PaperBytes } from './paper-cache.ts';
+import type { PaperBody, PaperBytes } from './paper-cache.ts';
 import { courseRefOf, type ExamRow, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
 
 // Qualified by hand: drizzle leaves column names unqualified in a query without joins, where
@@ -158,7 +158,13 @@ export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string,
     ...examStateDto(exam),
     attemptStatus: status,
   });
-  return ctx.caches.papers.get(exam, () => buildStudentPaper(ctx.db, exam), head, acceptEncoding, (h) => studentHeadSchema.parse(h));
+  return ctx.caches.papers.get(
+    exam,
+    () => buildStudentPaper(ctx.db, exam),
+    head,
+    acceptEncoding,
+    (h) => studentHeadSchema.parse(h),
+  );
 }
 
 /** The sections and questions a student sees, checked against the contract's schemas once and serialised. */
