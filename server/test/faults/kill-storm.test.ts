@@ -24,6 +24,7 @@ import {
 const STUDENTS = 50;
 const QUESTIONS = 10;
 const OPTIONS = 4;
+const PENALTY = 0.25;
 const CYCLES = 10;
 /** From this kill cycle on, students submit (so the last cycles cut submissions). */
 const SUBMIT_FROM_CYCLE = 7;
@@ -76,7 +77,18 @@ beforeAll(async () => {
         duration: 60,
         totalMarks: QUESTIONS,
         passingMarks: 4,
-        questions,
+        // Shaped as the CLAT paper the hall sits: sections of passages, a quarter off a wrong answer.
+        negativeMarks: PENALTY,
+        sections: [
+          {
+            title: 'Legal Reasoning',
+            passages: [{ body: 'A passage on the law of contract. '.repeat(40), questions: questions.slice(0, QUESTIONS / 2) }],
+          },
+          {
+            title: 'Logical Reasoning',
+            passages: [{ body: 'A passage of argument. '.repeat(40), questions: questions.slice(QUESTIONS / 2) }],
+          },
+        ],
       },
     });
     if (exam.statusCode !== 201) throw new Error(`exam: ${exam.statusCode} ${exam.body}`);
@@ -121,7 +133,8 @@ const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
 
 function markOf(answers: Answers) {
   let marks = 0;
-  for (const [q, v] of Object.entries(answers)) if (v !== null && correct.get(q) === v) marks++;
+  // +1 right, a quarter off wrong (quarters are exact in floating point).
+  for (const [q, v] of Object.entries(answers)) if (v !== null) marks += correct.get(q) === v ? 1 : -PENALTY;
   return marks;
 }
 
