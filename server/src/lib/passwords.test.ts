@@ -45,4 +45,18 @@ describe('generatePassword', () => {
     expect(seen.size).toBe(200);
     expect(generatePassword(24)).toHaveLength(24);
   });
+
+  it('always has a capital, a small letter and a digit, anywhere in it', () => {
+    // Without the guarantee one in eight would have no digit, and about one in 5,000 no capital or no small letter.
+    const firsts = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const p = generatePassword();
+      expect(p).toMatch(/[A-Z]/);
+      expect(p).toMatch(/[a-z]/);
+      expect(p).toMatch(/[2-9]/);
+      firsts.add(/[A-Z]/.test(p[0]) ? 'upper' : /[a-z]/.test(p[0]) ? 'lower' : 'digit');
+    }
+    // The guaranteed characters are shuffled in, not always first.
+    expect(firsts).toEqual(new Set(['upper', 'lower', 'digit']));
+  });
 });

@@ -25,10 +25,23 @@ export const burnPasswordCheck = async (password: string) => {
 
 export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-/** Temporary and generated passwords: at least 16 random characters (docs/architecture.md). */
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const DIGITS = '23456789';
+const ALPHABET = UPPER + LOWER + DIGITS;
+const pick = (set: string) => set[randomInt(set.length)];
+/**
+ * Temporary and generated passwords: at least 16 random characters (docs/architecture.md), always with a
+ * capital, a small letter and a digit (drawn at random, then shuffled in at random places), so a generated
+ * password never misses a class a person's own password must have.
+ */
 export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
-  return out;
+  const chars = [pick(UPPER), pick(LOWER), pick(DIGITS)];
+  while (chars.length < length) chars.push(pick(ALPHABET));
+  // Fisher-Yates with the same cryptographic source.
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
 }
