@@ -67,11 +67,21 @@ async function expectNoSideScroll(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect.soft(scrollWidth, `${path} is ${scrollWidth - clientWidth} px wider than the screen`).toBeLessThanOrEqual(clientWidth);
+  const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
+    const clientWidth = document.documentElement.clientWidth;
+    // The innermost element that reaches furthest right, named, so a failure says what to mend.
+    let widest = '';
+    let right = clientWidth;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect().right;
+      if (r > right + 0.5 || (r >= right - 0.5 && r > clientWidth && el.children.length === 0)) {
+        right = r;
+        widest = `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 4).join('.')} "${(el.textContent ?? '').trim().slice(0, 60)}"`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth, widest };
+  });
+  expect.soft(scrollWidth, `${path} is ${scrollWidth - clientWidth} px wider than the screen: ${widest}`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** Every element matched is fully inside the viewport's width. */

@@ -17,8 +17,8 @@ export function CourseOverview({ courses }: { courses: AdminSubmissionStats['cou
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {courses.map((c) => (
-            <li key={c.course?._id ?? 'none'} className="rounded-lg border border-slate-200 p-4">
-              <p className="font-semibold text-slate-900">{c.course?.name ?? 'No course'}</p>
+            <li key={c.course?._id ?? 'none'} className="min-w-0 rounded-lg border border-slate-200 p-4">
+              <p className="break-words font-semibold text-slate-900">{c.course?.name ?? 'No course'}</p>
               <p className="mt-1 text-sm text-slate-600">
                 {plural(c.submissions, 'submission')} · {c.evaluated} evaluated · {c.pending} pending · {c.passed} passed
               </p>

@@ -47,7 +47,7 @@ export function FiltersBar({ filters, stats, onChange, onClear, isFiltered }: Pr
 
   const courses = (stats?.courses ?? []).flatMap((c) => (c.course ? [c.course] : []));
   return (
-    <div className="grid gap-3 rounded-xl bg-white p-4 shadow-sm md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+    <div className="grid gap-3 rounded-xl bg-white p-4 shadow-sm md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] [&>*]:min-w-0">
       <div>
         <label htmlFor={`${id}-search`} className="text-sm font-medium text-slate-700">
           Search

@@ -37,7 +37,7 @@ export function ResultsManagement({ exams }: { exams: AdminSubmissionStats['exam
             return (
               <li key={exam._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">{exam.title}</p>
+                  <p className="break-words font-semibold text-slate-900">{exam.title}</p>
                   <p className="text-sm text-slate-600">
                     {exam.course?.name ? `${exam.course.name} · ` : ''}
                     {plural(exam.submissions, 'submission')} · {exam.evaluated} evaluated · {exam.pending} pending
