@@ -3,12 +3,12 @@ import { BatchLoader } from '../../lib/batch-loader.ts';
 export type AttemptKey = { examId: string; studentId: string };
 
 /**
- * A batch loader of one row per (exam, student): the hall's saves or submits arriving together are read by
- * one query per exam (`readMany` with the students' ids); a lone one by `readOne` (a prepared statement).
- * Rows name their student as `attempt.studentId`.
+ * A batch loader of one row per (exam, student): the hall's starts, saves or submits arriving together are
+ * read by one query per exam (`readMany` with the students' ids, answering rows by student id); a lone one
+ * by `readOne` (a prepared statement).
  */
-export function attemptLoader<R extends { attempt: { studentId: string } }>(
-  readMany: (examId: string, studentIds: string[]) => Promise<R[]>,
+export function attemptLoader<R>(
+  readMany: (examId: string, studentIds: string[]) => Promise<Iterable<[string, R]>>,
   readOne: (key: AttemptKey) => Promise<R | undefined>,
 ) {
   return new BatchLoader<AttemptKey, R>(
@@ -18,7 +18,7 @@ export function attemptLoader<R extends { attempt: { studentId: string } }>(
       const found = new Map<string, R>();
       await Promise.all(
         [...byExam].map(async ([examId, studentIds]) => {
-          for (const row of await readMany(examId, [...new Set(studentIds)])) found.set(`${examId}:${row.attempt.studentId}`, row);
+          for (const [studentId, row] of await readMany(examId, [...new Set(studentIds)])) found.set(`${examId}:${studentId}`, row);
         }),
       );
       return found;

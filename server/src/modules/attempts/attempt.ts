@@ -6,12 +6,13 @@ import type { Actor, Ctx } from '../../context.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findStudentScope, isInAudience } from '../exam-access/audience.ts';
-import { type Exceptions, exceptionsOf, parseExceptions } from '../exam-access/exceptions.ts';
+import { type Exceptions, exceptionsOf, findExceptionsByStudent, parseExceptions } from '../exam-access/exceptions.ts';
 import { deadlineOf, isPastGrace, remainingSeconds, windowRefusal } from './clock.ts';
 import { closeAttemptWithSaved } from './finalize.ts';
 import { checkAnswers } from './marking.ts';
 import { perDb, preparedQuery } from '../../db/prepared.ts';
 import { attemptLoader } from './attempt-loader.ts';
+import { BatchLoader } from '../../lib/batch-loader.ts';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
@@ -87,15 +88,15 @@ export function mergeTimeSpent(stored: Record<string, number>, sent: Record<stri
 export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Promise<Attempt> {
   const now = new Date();
   // One round trip for the exam and the caller's attempt: the whole class starts in the same second.
-  const [row] = await startQuery(ctx.db).execute({ examId, studentId: actor.id });
+  const row = await startReads(ctx.db).load({ examId, studentId: actor.id });
   if (!row) throw notFound(EXAM_MESSAGES.notFound);
   const { exam } = row;
   let attempt = row.attempt;
   if (!attempt || (attempt.closedAt && exam.mode === 'practice')) {
-    const exceptions = await checkCanBegin(ctx, actor, exam, now, parseExceptions(row.exceptions));
+    const exceptions = await checkCanBegin(ctx, actor, exam, now, row.exceptions);
     const deadline = deadlineOf(now, exam.durationMinutes, exceptions.extraMinutes);
     if (!attempt) {
-      const [created] = await insertAttemptQuery(ctx.db).execute({ examId, studentId: actor.id, startedAt: now, deadline });
+      const created = await attemptInserts(ctx.db).load({ examId, studentId: actor.id, startedAt: now, deadline });
       // A concurrent start won the insert: resume that one.
       attempt = created ?? (await findAttempt(ctx, examId, actor.id));
     } else {
@@ -127,6 +128,62 @@ const startQuery = preparedQuery((db) =>
     .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, sql.placeholder('studentId'))))
     .where(eq(exams.id, sql.placeholder('examId')))
     .prepare('attempt_start'),
+);
+
+/**
+ * The starts arriving in one turn of the event loop (a hall pressing Start) read together: the exam once,
+ * the students' attempts and their exceptions by one query each (lib/batch-loader.ts); a lone start
+ * reads all three in one prepared statement.
+ */
+const startReads = perDb((db) =>
+  attemptLoader(
+    async (examId, studentIds) => {
+      const [[exam], attempts, exceptions] = await Promise.all([
+        db.select(examForStart).from(exams).where(eq(exams.id, examId)),
+        db
+          .select()
+          .from(examAttempts)
+          .where(and(eq(examAttempts.examId, examId), inArray(examAttempts.studentId, studentIds))),
+        findExceptionsByStudent(db, examId, studentIds),
+      ]);
+      if (!exam) return [];
+      const byStudent = new Map(attempts.map((a) => [a.studentId, a]));
+      return studentIds.map((id): [string, StartRow] => [
+        id,
+        { exam, attempt: byStudent.get(id) ?? null, exceptions: exceptions.get(id) ?? NO_EXCEPTIONS },
+      ]);
+    },
+    async (key): Promise<StartRow | undefined> => {
+      const [row] = await startQuery(db).execute(key);
+      return row && { exam: row.exam, attempt: row.attempt, exceptions: parseExceptions(row.exceptions) };
+    },
+  ),
+);
+
+type StartRow = { exam: ExamForStart; attempt: AttemptRow | null; exceptions: Exceptions };
+const NO_EXCEPTIONS: Exceptions = { extraMinutes: 0, isReopened: false };
+
+type NewAttempt = { examId: string; studentId: string; startedAt: Date; deadline: Date };
+
+/**
+ * The new attempts of one turn of the event loop inserted by one statement (one round trip and one commit
+ * for the hall). A student already holding one (a concurrent start won) gets none back, and resumes that one.
+ */
+const attemptInserts = perDb(
+  (db) =>
+    new BatchLoader<NewAttempt, AttemptRow>(
+      async (keys) => {
+        const first = new Map(keys.map((k) => [`${k.examId}:${k.studentId}`, k]));
+        const rows = await db
+          .insert(examAttempts)
+          .values([...first.values()])
+          .onConflictDoNothing({ target: [examAttempts.examId, examAttempts.studentId] })
+          .returning();
+        return new Map(rows.map((r) => [`${r.examId}:${r.studentId}`, r]));
+      },
+      (k) => `${k.examId}:${k.studentId}`,
+      async (k) => (await insertAttemptQuery(db).execute(k))[0],
+    ),
 );
 
 const insertAttemptQuery = preparedQuery((db) =>
@@ -171,7 +228,8 @@ const saveReads = perDb((db) =>
         .select({ attempt: attemptForSave, exam: { id: exams.id, updatedAt: exams.updatedAt } })
         .from(examAttempts)
         .innerJoin(exams, eq(exams.id, examAttempts.examId))
-        .where(and(eq(examAttempts.examId, examId), inArray(examAttempts.studentId, studentIds))),
+        .where(and(eq(examAttempts.examId, examId), inArray(examAttempts.studentId, studentIds)))
+        .then((rows) => rows.map((r): [string, typeof r] => [r.attempt.studentId, r])),
     async (key) => (await saveReadQuery(db).execute(key))[0],
   ),
 );

@@ -68,4 +68,44 @@ describe('closing an unchanged attempt in one statement', () => {
     expect(await submissionsOf(s.id)).toHaveLength(1);
     expect((await s.client.post('/api/submissions', { examId: exam._id, answers: {} })).statusCode).toBe(409);
   });
+
+  it('keeps the saved answers when the submit sends the same ones', async () => {
+    const { s, attempt, input } = await openAttempt();
+    expect(await finalizeUnchangedAttempt(t.ctx.db, input({ ...attempt.answers }))).not.toBeNull();
+    const [closed] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+    expect(closed.closedAt).not.toBeNull();
+    expect(closed.answers).toEqual(attempt.answers);
+    expect((await submissionsOf(s.id))[0].correctAnswers + (await submissionsOf(s.id))[0].incorrectAnswers).toBe(1);
+  });
+
+  it('closes the attempts submitted together in one batch, each into its own submission', async () => {
+    const opened = await Promise.all([openAttempt(), openAttempt(), openAttempt(), openAttempt()]);
+    // The third student's save lands after the read: only that one is left to the locked path.
+    const q1 = exam.questions[1]._id;
+    expect((await opened[2].s.client.put(`/api/exams/${exam._id}/attempt/answers`, { answers: { [q1]: 1 } })).statusCode).toBe(200);
+    const done = await Promise.all(
+      opened.map(({ attempt, input }, i) => finalizeUnchangedAttempt(t.ctx.db, input({ ...attempt.answers, [q1]: i % 2 }))),
+    );
+    expect(done.map((d) => d !== null)).toEqual([true, true, false, true]);
+    for (const [i, { s }] of opened.entries()) {
+      const rows = await submissionsOf(s.id);
+      if (i === 2) {
+        expect(rows).toHaveLength(0);
+        continue;
+      }
+      expect(rows).toHaveLength(1);
+      expect(rows[0].id).toBe(done[i]?.submission.id);
+      expect(rows[0].answers.find((a) => a.questionId === q1)?.selectedOption).toBe(i % 2);
+    }
+  });
+
+  it('closes an attempt named twice in one batch once', async () => {
+    const { s, attempt, input } = await openAttempt();
+    const done = await Promise.all([
+      finalizeUnchangedAttempt(t.ctx.db, input(attempt.answers)),
+      finalizeUnchangedAttempt(t.ctx.db, input(attempt.answers)),
+    ]);
+    expect(done.filter((d) => d !== null)).toHaveLength(1);
+    expect(await submissionsOf(s.id)).toHaveLength(1);
+  });
 });

@@ -3,6 +3,8 @@ import type { Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AttemptAnswers, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
 import { type MarkQuestion, markAnswers, passedOf } from './marking.ts';
+import { BatchLoader } from '../../lib/batch-loader.ts';
+import { perDb } from '../../db/prepared.ts';
 
 /** The exam columns marking needs; `updatedAt` versions the questions. */
 export const examForMarking = {
@@ -123,40 +125,132 @@ export async function finalizeAttempt(tx: Tx, p: FinalizeInput) {
   return row ? { submission: row, marking } : null;
 }
 
+/** The same answers, key for key (an unchanged map need not be written again). */
+function sameAnswers(saved: AttemptAnswers, answers: AttemptAnswers) {
+  const keys = Object.keys(answers);
+  return keys.length === Object.keys(saved).length && keys.every((k) => k in saved && saved[k] === answers[k]);
+}
+
+/** One attempt to close on the fast path, as the batch statement reads it (column names as keys). */
+type CloseItem = { seq: number; attemptId: string; examId: string; studentId: string; row: Record<string, unknown> };
+
+let closeSeq = 0;
+
+/** The columns of a submission the fast path writes, in order, with their SQL types. */
+const SUBMISSION_COLUMNS = (() => {
+  const columns = getTableColumns(submissions);
+  return (
+    [
+      'examId',
+      'studentId',
+      'answers',
+      'marksObtained',
+      'totalMarks',
+      'correctAnswers',
+      'incorrectAnswers',
+      'unattempted',
+      'status',
+      'isPassed',
+      'clientStartTime',
+      'clientEndTime',
+      'startedAt',
+      'submittedAt',
+      'totalTimeTaken',
+      'autoSubmitted',
+      'attemptNumber',
+    ] as const
+  ).map((k) => ({ key: k, name: columns[k].name, type: columns[k].getSQLType() }));
+})();
+
 /**
- * The submit storm's fast path: one statement, no transaction, no lock held across round trips.
+ * Closes a batch of attempts in one statement: each attempt that is still open, at the attempt number and
+ * saved_at it was read with, is closed and its submission inserted; the others change nothing. The rows
+ * travel as one jsonb array, so the statement's text is the same for any batch. Returns the submission id
+ * by `examId:studentId` (one attempt row per exam and student).
+ */
+async function closeBatch(db: Db, items: CloseItem[]) {
+  const cols = SUBMISSION_COLUMNS;
+  const input = sql.raw(
+    [
+      'attempt_id uuid',
+      'read_attempt_number integer',
+      'read_saved_at timestamptz',
+      'set_answers jsonb',
+      ...cols.map((c) => `${c.name} ${c.type}`),
+    ].join(', '),
+  );
+  const names = sql.raw(cols.map((c) => c.name).join(', '));
+  const from = sql.raw(cols.map((c) => `i.${c.name}`).join(', '));
+  const result = await db.execute<{ id: string; exam_id: string; student_id: string }>(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(items.map((i) => i.row))}::jsonb) as i(${input})
+    ), closed as (
+      update ${examAttempts} a
+      set closed_at = i.submitted_at, answers = coalesce(i.set_answers, a.answers)
+      from input i
+      where a.id = i.attempt_id
+        and a.closed_at is null
+        and a.attempt_number = i.read_attempt_number
+        and a.saved_at is not distinct from i.read_saved_at
+      returning a.id
+    )
+    insert into ${submissions} (${names})
+    select ${from} from input i join closed c on c.id = i.attempt_id
+    on conflict (exam_id, student_id, attempt_number) do nothing
+    returning id, exam_id, student_id`);
+  return new Map(result.rows.map((r) => [`${r.exam_id}:${r.student_id}`, r.id]));
+}
+
+/**
+ * The closes of the submits arriving in one turn of the event loop (a hall at the bell), written by one
+ * statement (lib/batch-loader.ts): one round trip and one commit for the batch instead of one each. An
+ * attempt named twice in a batch (two devices submitting at the same instant) goes in once; the other
+ * caller gets null and takes the locked path, which finds it closed.
+ */
+const closeWriter = perDb(
+  (db) =>
+    new BatchLoader<CloseItem, string>(
+      async (items) => {
+        const first = new Map<string, CloseItem>();
+        for (const i of items) if (!first.has(i.attemptId)) first.set(i.attemptId, i);
+        const ids = await closeBatch(db, [...first.values()]);
+        const bySeq = new Map<string, string>();
+        for (const i of first.values()) {
+          const id = ids.get(`${i.examId}:${i.studentId}`);
+          if (id) bySeq.set(String(i.seq), id);
+        }
+        return bySeq;
+      },
+      (i) => String(i.seq),
+      async (i) => (await closeBatch(db, [i])).get(`${i.examId}:${i.studentId}`),
+    ),
+);
+
+/**
+ * The submit storm's fast path: no transaction, no lock held across round trips.
  * Closes the attempt and inserts its submission only if the attempt is still open and no save has landed
  * since `p` was read (every save sets saved_at; a practice restart also moves the attempt number), so its
  * saved answers are exactly those `p` was built from; otherwise changes nothing and returns null, and the
  * caller takes the locked path. The statement is atomic, so the pair is written together or not at all.
+ * When the answers are those saved (`p.attempt.answers`, as read), the attempt's copy is not written again.
  */
-export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput) {
+export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput & { attempt: { answers?: AttemptAnswers } }) {
   const { values, marking } = submissionFor(p);
-  const columns = getTableColumns(submissions);
-  const keys = Object.keys(values) as (keyof typeof values)[];
-  // Parameters in a SELECT list carry no type of their own: each is cast to its column's type.
-  const typed = keys.map((k) => sql`${sql.param(values[k], columns[k])}::${sql.raw(columns[k].getSQLType())}`);
-  const result = await db.execute<{ id: string }>(sql`
-    with closed as (
-      update ${examAttempts}
-      set ${sql.identifier(examAttempts.closedAt.name)} = ${sql.param(p.now, examAttempts.closedAt)}::timestamptz,
-          ${sql.identifier(examAttempts.answers.name)} = ${sql.param(p.answers, examAttempts.answers)}::jsonb
-      where ${sql.identifier(examAttempts.id.name)} = ${p.attempt.id}
-        and ${sql.identifier(examAttempts.closedAt.name)} is null
-        and ${sql.identifier(examAttempts.attemptNumber.name)} = ${p.attempt.attemptNumber}
-        and ${sql.identifier(examAttempts.savedAt.name)} is not distinct from ${sql.param(p.attempt.savedAt, examAttempts.savedAt)}::timestamptz
-      returning 1
-    )
-    insert into ${submissions} (${sql.join(
-      keys.map((k) => sql.identifier(columns[k].name)),
-      sql`, `,
-    )})
-    select ${sql.join(typed, sql`, `)} from closed
-    on conflict (${sql.identifier(submissions.examId.name)}, ${sql.identifier(submissions.studentId.name)}, ${sql.identifier(
-      submissions.attemptNumber.name,
-    )}) do nothing
-    returning ${sql.identifier(submissions.id.name)} as id`);
-  const id = result.rows[0]?.id;
+  const row: Record<string, unknown> = {
+    attempt_id: p.attempt.id,
+    read_attempt_number: p.attempt.attemptNumber,
+    read_saved_at: p.attempt.savedAt,
+    set_answers: p.attempt.answers && sameAnswers(p.attempt.answers, p.answers) ? null : p.answers,
+  };
+  for (const c of SUBMISSION_COLUMNS) row[c.name] = values[c.key];
+  closeSeq = (closeSeq + 1) % Number.MAX_SAFE_INTEGER;
+  const id = await closeWriter(db).load({
+    seq: closeSeq,
+    attemptId: p.attempt.id,
+    examId: values.examId,
+    studentId: values.studentId,
+    row,
+  });
   return id ? { submission: { ...values, id, evaluatedBy: null, evaluatedAt: null, feedback: null }, marking } : null;
 }
 

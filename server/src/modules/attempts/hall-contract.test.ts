@@ -1,9 +1,12 @@
 import { attemptSchema, saveAnswersResponse } from '@app/common/schemas/exams';
 import { submitResponse } from '@app/common/schemas/submissions';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { examAttempts } from '../../db/schema.ts';
 import { createCourse, createExam, type ExamJson, examPayload } from '../exams/test-fixtures.ts';
+import { startAttempt } from './attempt.ts';
 
 // The hall's answers (start, save, submit) are written without their schema's check (app.ts): each must be
 // exactly what its schema describes, no field more or less.
@@ -44,5 +47,36 @@ describe("the exam hall's answers", () => {
       const right = mcqs[0].correctAnswer === i % 2;
       if (r.json().result) expect(r.json().result.correctAnswers).toBe(right ? 1 : 0);
     });
+  });
+
+  it('starts the students who press Start in the same instant together, each with their own time and attempt', async () => {
+    const students = await Promise.all(Array.from({ length: 5 }, () => t.createStudent()));
+    expect((await t.admin.post(`/api/exams/${exam._id}/overrides`, { studentId: students[1].id, extraMinutes: 20 })).statusCode).toBe(201);
+    const actor = (s: (typeof students)[number]) => ({
+      id: s.id,
+      role: 'student' as const,
+      centres: null,
+      firstName: 'S',
+      lastName: 'T',
+      email: 'x@test.local',
+    });
+    // One event-loop turn: the batch path (the same student twice among them).
+    const started = await Promise.all([...students, students[3]].map((s) => startAttempt(t.ctx, actor(s), exam._id)));
+    const minutes = (a: (typeof started)[number]) => (Date.parse(a.deadline) - Date.parse(a.startedAt)) / 60_000;
+    expect(started.map(minutes)).toEqual([30, 50, 30, 30, 30, 30]);
+    expect(started[5].startedAt).toBe(started[3].startedAt);
+    const rows = await t.ctx.db
+      .select({ studentId: examAttempts.studentId })
+      .from(examAttempts)
+      .where(
+        inArray(
+          examAttempts.studentId,
+          students.map((s) => s.id),
+        ),
+      );
+    expect(rows.map((r) => r.studentId).sort()).toEqual(students.map((s) => s.id).sort());
+    // Started again together, every one resumes (read together) with the same attempt.
+    const again = await Promise.all(students.map((s) => startAttempt(t.ctx, actor(s), exam._id)));
+    expect(again.map((a) => a.startedAt)).toEqual(started.slice(0, 5).map((a) => a.startedAt));
   });
 });

@@ -100,7 +100,8 @@ const submitReads = perDb((db) =>
         .select({ attempt: attemptForSubmit, exam: examForMarking })
         .from(examAttempts)
         .innerJoin(exams, eq(exams.id, examAttempts.examId))
-        .where(and(eq(examAttempts.examId, examId), inArray(examAttempts.studentId, studentIds))),
+        .where(and(eq(examAttempts.examId, examId), inArray(examAttempts.studentId, studentIds)))
+        .then((rows) => rows.map((r): [string, typeof r] => [r.attempt.studentId, r])),
     async (key) => (await submitReadQuery(db).execute(key))[0],
   ),
 );

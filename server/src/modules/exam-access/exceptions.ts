@@ -1,4 +1,4 @@
-import { type Placeholder, and, eq, sql } from 'drizzle-orm';
+import { type Placeholder, and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { examOverrides } from '../../db/schema.ts';
 
@@ -28,6 +28,20 @@ export const exceptionsOf = (studentId: string | Placeholder) =>
 export function parseExceptions(value: unknown): Exceptions {
   const v = (typeof value === 'string' ? JSON.parse(value) : value) as Partial<Exceptions> | null;
   return { extraMinutes: Number(v?.extraMinutes ?? 0), isReopened: v?.isReopened === true };
+}
+
+/** The same for many students of one exam, by student id (a hall pressing Start together). */
+export async function findExceptionsByStudent(db: Db | Tx, examId: string, studentIds: string[]): Promise<Map<string, Exceptions>> {
+  const rows = await db
+    .select({
+      studentId: examOverrides.studentId,
+      extraMinutes: sql<number>`coalesce(sum(${examOverrides.extraMinutes}), 0)::int`,
+      isReopened: sql<boolean>`coalesce(bool_or(${examOverrides.reopen}), false)`,
+    })
+    .from(examOverrides)
+    .where(and(eq(examOverrides.examId, examId), inArray(examOverrides.studentId, studentIds)))
+    .groupBy(examOverrides.studentId);
+  return new Map(rows.map((r) => [r.studentId, { extraMinutes: Number(r.extraMinutes), isReopened: r.isReopened === true }]));
 }
 
 /** The same for every exam of one student, by exam id (the dashboard's list). */
