@@ -127,6 +127,7 @@ export async function finalizeAttempt(tx: Tx, p: FinalizeInput) {
 
 /** The same answers, key for key (an unchanged map need not be written again). */
 function sameAnswers(saved: AttemptAnswers, answers: AttemptAnswers) {
+  if (saved === answers) return true;
   const keys = Object.keys(answers);
   return keys.length === Object.keys(saved).length && keys.every((k) => k in saved && saved[k] === answers[k]);
 }

@@ -60,6 +60,14 @@ export function checkAnswers(qs: MarkQuestion[], answers: Record<string, unknown
   return { clean, errors };
 }
 
+/** The saved answers with the sent ones over them: the saved map itself when the sent change nothing (no copy). */
+export function mergeAnswers(saved: AttemptAnswers, sent: AttemptAnswers): AttemptAnswers {
+  for (const id in sent) {
+    if (!(id in saved) || saved[id] !== sent[id]) return { ...saved, ...sent };
+  }
+  return saved;
+}
+
 export type Marking = {
   answers: SubmissionAnswer[];
   marksObtained: number;

@@ -11,7 +11,7 @@ import { conflict } from '../../lib/errors.ts';
 import { startAttempt } from './attempt.ts';
 import { isPastGrace } from './clock.ts';
 import { examForMarking, finalizeAttempt, finalizeUnchangedAttempt } from './finalize.ts';
-import { checkAnswers } from './marking.ts';
+import { checkAnswers, mergeAnswers } from './marking.ts';
 
 export type SubmitInput = { examId: string; answers: AnswersMap; startTime?: Date; endTime?: Date };
 
@@ -120,7 +120,7 @@ async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: 
     attempt: row.attempt,
     exam: row.exam,
     qs,
-    answers: { ...row.attempt.answers, ...checkAnswers(qs, input.answers).clean },
+    answers: mergeAnswers(row.attempt.answers, checkAnswers(qs, input.answers).clean),
     now,
     autoSubmitted: false,
     clientStartTime: input.startTime,
@@ -142,7 +142,7 @@ function submitLocked(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date, can
     const isLate = isPastGrace(row.attempt.deadline, now);
     const qs = await ctx.caches.markingQuestions.get(tx, row.exam);
     // Unknown or malformed entries are dropped rather than refusing the student's submission.
-    const answers = isLate ? row.attempt.answers : { ...row.attempt.answers, ...checkAnswers(qs, input.answers).clean };
+    const answers = isLate ? row.attempt.answers : mergeAnswers(row.attempt.answers, checkAnswers(qs, input.answers).clean);
     const done = await finalizeAttempt(tx, {
       attempt: row.attempt,
       exam: row.exam,
