@@ -137,6 +137,14 @@ type CloseItem = { seq: number; attemptId: string; examId: string; studentId: st
 
 let closeSeq = 0;
 
+/**
+ * At most this many closes per statement. A statement runs on one PostgreSQL core and answers all its
+ * callers at its end, so a hall's submits go as several statements on the pool's connections, using both
+ * cores and answering the first students sooner. Measured with 500 students on two cores: 100 gave a
+ * submit p99 of 0.69-0.85 s against 0.85-0.87 s for one statement of 500, and 25 cost PostgreSQL more CPU.
+ */
+const CLOSE_BATCH = 100;
+
 /** The columns of a submission the fast path writes, in order, with their SQL types. */
 const SUBMISSION_COLUMNS = (() => {
   const columns = getTableColumns(submissions);
@@ -224,6 +232,7 @@ const closeWriter = perDb(
       },
       (i) => String(i.seq),
       async (i) => (await closeBatch(db, [i])).get(`${i.examId}:${i.studentId}`),
+      CLOSE_BATCH,
     ),
 );
 
