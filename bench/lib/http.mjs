@@ -7,7 +7,10 @@ const agents = new Map();
 export function agentFor(localAddress = '127.0.0.1') {
   let a = agents.get(localAddress);
   if (!a) {
-    a = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, localAddress });
+    // Idle connections are closed after 60 s, before the server's keep-alive timeout (72 s): a client that
+    // sent a request on a connection the server was closing at that instant would see ECONNRESET, a race
+    // a browser settles by sending the request again and this client does not.
+    a = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, localAddress, timeout: 60_000 });
     agents.set(localAddress, a);
   }
   return a;
