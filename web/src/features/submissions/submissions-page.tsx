@@ -74,7 +74,7 @@ export default function SubmissionsPage() {
             <ResultsManagement exams={stats.data.exams} />
           </div>
         )}
-        <section aria-label="Submissions" className="grid gap-3">
+        <section aria-label="Submissions" className="grid grid-cols-[minmax(0,1fr)] gap-3">
           <QueryState
             query={list}
             loadingText="Loading submissions..."

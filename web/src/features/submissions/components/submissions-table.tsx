@@ -12,7 +12,7 @@ const nameOf = (row: AdminSubmissionRow) => `${row.student.firstName} ${row.stud
 const student = (row: AdminSubmissionRow) => (
   <>
     <p className="font-semibold text-slate-900">{nameOf(row)}</p>
-    <p className="text-slate-500">{row.student.email}</p>
+    <p className="break-all text-slate-500">{row.student.email}</p>
   </>
 );
 
