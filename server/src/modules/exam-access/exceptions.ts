@@ -5,15 +5,22 @@ import { examOverrides } from '../../db/schema.ts';
 /** One student's exceptions on one exam, summed: extra minutes on every attempt, and whether it was reopened. */
 export type Exceptions = { extraMinutes: number; isReopened: boolean };
 
+/** The summed exceptions as select columns, read back with toExceptions. */
+const summed = {
+  extraMinutes: sql<number>`coalesce(sum(${examOverrides.extraMinutes}), 0)::int`,
+  isReopened: sql<boolean>`coalesce(bool_or(${examOverrides.reopen}), false)`,
+};
+const toExceptions = (row: { extraMinutes: number; isReopened: boolean } | undefined): Exceptions => ({
+  extraMinutes: Number(row?.extraMinutes ?? 0),
+  isReopened: row?.isReopened === true,
+});
+
 export async function findExceptions(db: Db | Tx, examId: string, studentId: string): Promise<Exceptions> {
   const [row] = await db
-    .select({
-      extraMinutes: sql<number>`coalesce(sum(${examOverrides.extraMinutes}), 0)::int`,
-      isReopened: sql<boolean>`coalesce(bool_or(${examOverrides.reopen}), false)`,
-    })
+    .select(summed)
     .from(examOverrides)
     .where(and(eq(examOverrides.examId, examId), eq(examOverrides.studentId, studentId)));
-  return { extraMinutes: Number(row?.extraMinutes ?? 0), isReopened: row?.isReopened === true };
+  return toExceptions(row);
 }
 
 /**
@@ -35,13 +42,12 @@ export async function findExceptionsByStudent(db: Db | Tx, examId: string, stude
   const rows = await db
     .select({
       studentId: examOverrides.studentId,
-      extraMinutes: sql<number>`coalesce(sum(${examOverrides.extraMinutes}), 0)::int`,
-      isReopened: sql<boolean>`coalesce(bool_or(${examOverrides.reopen}), false)`,
+      ...summed,
     })
     .from(examOverrides)
     .where(and(eq(examOverrides.examId, examId), inArray(examOverrides.studentId, studentIds)))
     .groupBy(examOverrides.studentId);
-  return new Map(rows.map((r) => [r.studentId, { extraMinutes: Number(r.extraMinutes), isReopened: r.isReopened === true }]));
+  return new Map(rows.map((r) => [r.studentId, toExceptions(r)]));
 }
 
 /** The same for every exam of one student, by exam id (the dashboard's list). */
@@ -49,11 +55,10 @@ export async function findExceptionsByExam(db: Db | Tx, studentId: string): Prom
   const rows = await db
     .select({
       examId: examOverrides.examId,
-      extraMinutes: sql<number>`coalesce(sum(${examOverrides.extraMinutes}), 0)::int`,
-      isReopened: sql<boolean>`coalesce(bool_or(${examOverrides.reopen}), false)`,
+      ...summed,
     })
     .from(examOverrides)
     .where(eq(examOverrides.studentId, studentId))
     .groupBy(examOverrides.examId);
-  return new Map(rows.map((r) => [r.examId, { extraMinutes: Number(r.extraMinutes), isReopened: r.isReopened === true }]));
+  return new Map(rows.map((r) => [r.examId, toExceptions(r)]));
 }
