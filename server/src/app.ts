@@ -11,6 +11,7 @@ import { PUBLIC_READ_TTL_MS, ReadCache } from './lib/read-cache.ts';
 import { createDiskStorage, createS3Storage } from './lib/storage.ts';
 import { TokenSigner, loadSigningSecret } from './lib/tokens.ts';
 import { validatorCompilerForStorableText } from './lib/validation.ts';
+import { VersionCache } from './lib/version-cache.ts';
 import { admissionRequestRoutes, studentAdmissionRoutes } from './modules/admissions/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -64,12 +65,18 @@ export type BuildOptions = {
 
 /** Builds the whole app; main.ts starts it and tests call it through `app.inject`. */
 /**
- * The exam hall's answers (a start, a save, a submit: 2,000 at once at the bell) are built field by field by
- * typed DTO functions (attempts/attempt.ts, attempts/submit.ts) and written with JSON.stringify; every other
- * answer is checked and stripped by its zod schema as it is written (docs/architecture.md, "The exam hall").
- * The contract tests check the hall's answers against their schemas.
+ * The answers that come in storms are built field by field by typed DTO functions and written with
+ * JSON.stringify: the exam hall's (a start, a save, a submit: 2,000 at once at the bell; attempts/attempt.ts,
+ * attempts/submit.ts) and the analysis every candidate opens when results are published (analysis/analysis.ts).
+ * Every other answer is checked and stripped by its zod schema as it is written (docs/architecture.md, "The
+ * exam hall"). The contract tests check these answers against their schemas.
  */
-const HALL_ROUTES = new Set(['POST /api/exams/:examId/attempt', 'PUT /api/exams/:examId/attempt/answers', 'POST /api/submissions']);
+const HALL_ROUTES = new Set([
+  'POST /api/exams/:examId/attempt',
+  'PUT /api/exams/:examId/attempt/answers',
+  'POST /api/submissions',
+  'GET /api/submissions/:id/analysis',
+]);
 const hallAwareSerializer: typeof serializerCompiler = (route) =>
   HALL_ROUTES.has(`${route.method} ${route.url}`) ? (data: unknown) => JSON.stringify(data) : serializerCompiler(route);
 
@@ -98,7 +105,12 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     notifier: new Notifier(dbHandle.db, createAdapters(config), app.log),
     storage: storageFor(config, app.log),
     gateway: createGateway(config, dbHandle),
-    caches: { publicReads: new ReadCache(PUBLIC_READ_TTL_MS), markingQuestions: new MarkingQuestionCache(), papers: new PaperCache() },
+    caches: {
+      publicReads: new ReadCache(PUBLIC_READ_TTL_MS),
+      markingQuestions: new MarkingQuestionCache(),
+      papers: new PaperCache(),
+      analysisFrames: new VersionCache(100),
+    },
   };
   app.decorate('ctx', ctx);
 

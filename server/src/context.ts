@@ -8,6 +8,8 @@ import type { PaymentGateway } from './modules/payments/gateways/types.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { MarkingQuestionCache } from './modules/attempts/finalize.ts';
 import type { PaperCache } from './modules/exams/paper-cache.ts';
+import type { VersionCache } from './lib/version-cache.ts';
+import type { ExamFrame } from './modules/analysis/analysis.ts';
 
 /** The app's in-memory caches: created with the app, so two apps in one process never share one. */
 export type AppCaches = {
@@ -17,6 +19,8 @@ export type AppCaches = {
   markingQuestions: MarkingQuestionCache;
   /** The student's paper as ready, compressed bytes, by exam version. */
   papers: PaperCache;
+  /** What every analysis of one exam shares, by the versions of the exam and of its ranks. */
+  analysisFrames: VersionCache<ExamFrame>;
 };
 
 /** What every service needs; built once in app.ts and passed down explicitly. */

@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns.ts';
 import { exams, questions, submissions, users } from './schema.ts';
 
@@ -17,13 +17,18 @@ export type ExamRankingStats = {
   percentCorrect: Record<string, number>;
 };
 
-/** One row per ranked exam: when its ranks were computed and from which submissions (the fingerprint). */
+/** One row per ranked exam: when its ranks were computed, from which version of the exam, and whether a submission changed since. */
 export const examRankings = pgTable('exam_rankings', {
   examId: uuid('exam_id')
     .primaryKey()
     .references(() => exams.id, { onDelete: 'cascade' }),
-  /** Count, summed marks and latest change of the submissions the ranks were computed from. */
+  /** The exam's version (its last edit and tie-break) the ranks were computed from. */
   fingerprint: text('fingerprint').notNull(),
+  /**
+   * Set by the database when any submission of the exam is added, changed or removed after the ranks were
+   * computed (the trigger in migration 0020), so a reader knows without counting the submissions.
+   */
+  stale: boolean('stale').notNull().default(false),
   candidates: integer('candidates').notNull(),
   stats: jsonb('stats').$type<ExamRankingStats>().notNull(),
   computedAt: ts('computed_at').notNull().defaultNow(),

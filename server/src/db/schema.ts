@@ -447,7 +447,7 @@ export const submissions = pgTable(
   (t) => [
     // One submission per attempt: one per student on a ranked exam (docs/product.md section 10).
     uniqueIndex('submissions_exam_student_attempt_key').on(t.examId, t.studentId, t.attemptNumber),
-    index('submissions_student_idx').on(t.studentId),
+    index('submissions_student_idx').on(t.studentId, t.submittedAt),
     index('submissions_submitted_idx').on(t.submittedAt),
   ],
 );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysisSchema } from '@app/common/schemas/analysis';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { courseOf, createRankedExam, type PaperJson, publish, rankedPaper, sit } from './test-fixtures.ts';
 
@@ -52,6 +53,8 @@ describe('after publication', () => {
     const res = await a.student.client.get(`/api/submissions/${a.submissionId}/analysis`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
+    // Written without its schema's check (app.ts): exactly what the schema describes, no field more or less.
+    expect(body).toEqual(analysisSchema.parse(body));
     expect(body).toMatchObject({ score: 1.75, totalMarks: 4, percentage: 43.75, rank: 2, candidates: 3, percentile: 50 });
     expect(body.accuracy).toBe(66.67); // 2 right of 3 attempted
     const [lr, en] = body.sections;

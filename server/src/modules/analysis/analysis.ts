@@ -1,61 +1,183 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { can } from '@app/common/permissions';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { percentageOf } from '@app/common/rules/grades';
-import type { Analysis } from '@app/common/schemas/analysis';
+import { ANALYSIS_MESSAGES, type Analysis } from '@app/common/schemas/analysis';
+import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
-import { examRankings, exams, examSections, questions, submissionRanks, submissions } from '../../db/schema.ts';
-import { ensureRankings, findRanks } from '../rankings/service.ts';
-import { accuracyOf, loadAttemptTrail, loadPublishedSubmission, round2, statusOf } from './access.ts';
+import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import {
+  type ExamRankingStats,
+  examAttempts,
+  examRankings,
+  exams,
+  examSections,
+  questions,
+  submissionRanks,
+  submissions,
+} from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { ensureRankings, rankingsFreshSql } from '../rankings/service.ts';
+import { accuracyOf, round2, statusOf } from './access.ts';
 
 const TREND_LENGTH = 10;
 
-/** GET /api/submissions/{id}/analysis (docs/product-results.md, "The analysis"). */
-export async function findAnalysis(ctx: Ctx, actor: Actor, id: string): Promise<Analysis> {
-  const { s, exam } = await loadPublishedSubmission(ctx, actor, id, 'analysis');
-  await ensureRankings(ctx.db, [exam.id]);
-  const [qs, sections, [ranking], [place], trail, trend] = await Promise.all([
-    ctx.db
+/**
+ * Everything one analysis needs from its submission, in one prepared statement (docs/architecture.md,
+ * "Results"): the submission, its exam, the stored ranks' freshness, the student's place and the seconds
+ * their attempt kept per question.
+ */
+const analysisRead = preparedQuery((db) =>
+  db
+    .select({
+      id: submissions.id,
+      studentId: submissions.studentId,
+      answers: submissions.answers,
+      marksObtained: submissions.marksObtained,
+      totalMarks: submissions.totalMarks,
+      totalTimeTaken: submissions.totalTimeTaken,
+      examId: exams.id,
+      title: exams.title,
+      resultMode: exams.resultMode,
+      resultsPublished: exams.resultsPublished,
+      examVersion: exams.updatedAt,
+      fresh: rankingsFreshSql,
+      computedAt: examRankings.computedAt,
+      candidates: examRankings.candidates,
+      rank: submissionRanks.rank,
+      percentile: submissionRanks.percentile,
+      timeSpent: examAttempts.timeSpent,
+    })
+    .from(submissions)
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .leftJoin(examRankings, eq(examRankings.examId, exams.id))
+    .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
+    .leftJoin(examAttempts, and(eq(examAttempts.examId, submissions.examId), eq(examAttempts.studentId, submissions.studentId)))
+    .where(eq(submissions.id, sql.placeholder('id')))
+    .prepare('analysis_read'),
+);
+
+/** The student's last ranked mocks with published results, newest first, with their stored places. */
+const trendRead = preparedQuery((db) =>
+  db
+    .select({
+      examId: exams.id,
+      title: exams.title,
+      submittedAt: submissions.submittedAt,
+      score: submissions.marksObtained,
+      totalMarks: submissions.totalMarks,
+      percentile: submissionRanks.percentile,
+      fresh: rankingsFreshSql,
+    })
+    .from(submissions)
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .leftJoin(examRankings, eq(examRankings.examId, exams.id))
+    .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
+    .where(and(eq(submissions.studentId, sql.placeholder('studentId')), eq(exams.resultsPublished, true), eq(exams.resultMode, 'rank')))
+    .orderBy(desc(submissions.submittedAt))
+    .limit(TREND_LENGTH)
+    .prepare('analysis_trend'),
+);
+
+/** What every candidate's analysis of one exam shares: its questions, sections and the ranks' figures. */
+export type ExamFrame = {
+  questions: { id: string; sectionId: string | null; marks: number }[];
+  sections: { id: string; title: string; max: number }[];
+  stats: ExamRankingStats | null;
+};
+
+async function loadFrame(db: Db, examId: string): Promise<ExamFrame> {
+  const [qs, sections, [ranking]] = await Promise.all([
+    db
       .select({ id: questions.id, sectionId: questions.sectionId, marks: questions.marks })
       .from(questions)
-      .where(eq(questions.examId, exam.id))
+      .where(eq(questions.examId, examId))
       .orderBy(asc(questions.position)),
-    ctx.db.select().from(examSections).where(eq(examSections.examId, exam.id)).orderBy(asc(examSections.position)),
-    ctx.db.select().from(examRankings).where(eq(examRankings.examId, exam.id)),
-    ctx.db.select().from(submissionRanks).where(eq(submissionRanks.submissionId, s.id)),
-    loadAttemptTrail(ctx, exam.id, s.studentId),
-    findTrend(ctx, s.studentId),
+    db
+      .select({ id: examSections.id, title: examSections.title })
+      .from(examSections)
+      .where(eq(examSections.examId, examId))
+      .orderBy(asc(examSections.position)),
+    db.select({ stats: examRankings.stats }).from(examRankings).where(eq(examRankings.examId, examId)),
   ]);
+  const questionRows = qs.map((q) => ({ id: q.id, sectionId: q.sectionId, marks: Number(q.marks) }));
+  return {
+    questions: questionRows,
+    sections: sections.map((sec) => ({
+      ...sec,
+      max: round2(questionRows.filter((q) => q.sectionId === sec.id).reduce((sum, q) => sum + q.marks, 0)),
+    })),
+    stats: ranking?.stats ?? null,
+  };
+}
+
+/**
+ * The submission with its stored place, its ranks brought up to date first when a submission or the exam
+ * changed since they were computed. The owner or staff who evaluate (others 403, missing 404), once the
+ * exam's results are published (409 before).
+ */
+async function readSubmission(ctx: Ctx, actor: Actor, id: string) {
+  let [row] = await analysisRead(ctx.db).execute({ id });
+  if (!row) throw notFound(SUBMISSION_MESSAGES.notFound);
+  if (!can(actor.role, 'evaluation.manage') && row.studentId !== actor.id) throw forbidden();
+  if (!row.resultsPublished) throw conflict(ANALYSIS_MESSAGES.notPublished);
+  if (!row.fresh) {
+    await ensureRankings(ctx.db, [row.examId]);
+    [row] = await analysisRead(ctx.db).execute({ id });
+    if (!row) throw notFound(SUBMISSION_MESSAGES.notFound);
+  }
+  return row;
+}
+
+/** GET /api/submissions/{id}/analysis (docs/product-results.md, "The analysis"). */
+export async function findAnalysis(ctx: Ctx, actor: Actor, id: string): Promise<Analysis> {
+  // A student reads their own: the trend is read beside the submission (another's answers 403 anyway).
+  const ownTrend = actor.role === 'student' ? findTrend(ctx, actor.id) : null;
+  ownTrend?.catch(() => {});
+  const s = await readSubmission(ctx, actor, id);
+  const [frame, trend] = await Promise.all([
+    ctx.caches.analysisFrames.get(s.examId, `${s.examVersion.getTime()}:${s.computedAt?.getTime() ?? ''}`, () =>
+      loadFrame(ctx.db, s.examId),
+    ),
+    ownTrend ?? findTrend(ctx, s.studentId),
+  ]);
+  const { questions: qs, sections, stats } = frame;
+  const timeSpent = s.timeSpent ?? {};
   const answerOf = new Map(s.answers.map((a) => [a.questionId, a]));
-  const stats = ranking?.stats;
   const questionRows = qs.map((q) => {
     const a = answerOf.get(q.id);
     return {
       _id: q.id,
       section: q.sectionId,
-      status: statusOf(a, Number(q.marks)),
+      status: statusOf(a, q.marks),
       marksObtained: a?.marksObtained ?? null,
-      timeSpent: Math.round(trail.timeSpent[q.id] ?? 0),
+      timeSpent: Math.round(timeSpent[q.id] ?? 0),
       percentCorrect: stats?.percentCorrect[q.id] ?? 0,
     };
   });
   const tally = (rows: typeof questionRows) => {
-    const correct = rows.filter((r) => r.status === 'correct').length;
-    const wrong = rows.filter((r) => r.status === 'wrong').length;
-    const attempted = rows.filter((r) => r.status !== 'unattempted').length;
+    let correct = 0;
+    let wrong = 0;
+    let attempted = 0;
+    for (const r of rows) {
+      if (r.status === 'correct') correct++;
+      else if (r.status === 'wrong') wrong++;
+      if (r.status !== 'unattempted') attempted++;
+    }
     return { attempted, correct, wrong, accuracy: accuracyOf(correct, correct + wrong) };
   };
-  const all = tally(questionRows);
   const marks = Number(s.marksObtained);
   return {
-    examId: exam.id,
-    title: exam.title,
-    resultMode: exam.resultMode,
+    examId: s.examId,
+    title: s.title,
+    resultMode: s.resultMode,
     score: marks,
     totalMarks: Number(s.totalMarks),
     percentage: percentageOf(marks, Number(s.totalMarks)),
-    rank: place?.rank ?? null,
-    candidates: ranking?.candidates ?? null,
-    percentile: place?.percentile ?? null,
-    accuracy: all.accuracy,
+    rank: s.rank ?? null,
+    candidates: s.candidates ?? null,
+    percentile: s.percentile ?? null,
+    accuracy: tally(questionRows).accuracy,
     timeSpent: s.totalTimeTaken,
     sections: sections.map((sec) => {
       const rows = questionRows.filter((r) => r.section === sec.id);
@@ -63,7 +185,7 @@ export async function findAnalysis(ctx: Ctx, actor: Actor, id: string): Promise<
         _id: sec.id,
         title: sec.title,
         score: round2(rows.reduce((sum, r) => sum + (r.marksObtained ?? 0), 0)),
-        max: round2(qs.filter((q) => q.sectionId === sec.id).reduce((sum, q) => sum + Number(q.marks), 0)),
+        max: sec.max,
         ...tally(rows),
         timeSpent: rows.reduce((sum, r) => sum + r.timeSpent, 0),
         average: stats?.sections[sec.id]?.average ?? 0,
@@ -78,34 +200,18 @@ export async function findAnalysis(ctx: Ctx, actor: Actor, id: string): Promise<
 
 /** The student's last ranked mocks with published results, oldest first (the trend chart). */
 async function findTrend(ctx: Ctx, studentId: string) {
-  const rows = await ctx.db
-    .select({
-      id: submissions.id,
-      examId: exams.id,
-      title: exams.title,
-      submittedAt: submissions.submittedAt,
-      score: submissions.marksObtained,
-      totalMarks: submissions.totalMarks,
-    })
-    .from(submissions)
-    .innerJoin(exams, eq(exams.id, submissions.examId))
-    .where(and(eq(submissions.studentId, studentId), eq(exams.resultsPublished, true), eq(exams.resultMode, 'rank')))
-    .orderBy(desc(submissions.submittedAt))
-    .limit(TREND_LENGTH);
-  await ensureRankings(
-    ctx.db,
-    rows.map((r) => r.examId),
-  );
-  const ranks = await findRanks(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  let rows = await trendRead(ctx.db).execute({ studentId });
+  const stale = rows.filter((r) => !r.fresh).map((r) => r.examId);
+  if (stale.length > 0) {
+    await ensureRankings(ctx.db, stale);
+    rows = await trendRead(ctx.db).execute({ studentId });
+  }
   return rows.reverse().map((r) => ({
     examId: r.examId,
     title: r.title,
     submittedAt: r.submittedAt.toISOString(),
     score: Number(r.score),
     totalMarks: Number(r.totalMarks),
-    percentile: ranks.get(r.id)?.percentile ?? null,
+    percentile: r.percentile ?? null,
   }));
 }

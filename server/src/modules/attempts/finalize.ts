@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type AttemptAnswers, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
 import { type MarkQuestion, markAnswers, passedOf } from './marking.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
+import { VersionCache } from '../../lib/version-cache.ts';
 import { perDb } from '../../db/prepared.ts';
 
 /** The exam columns marking needs; `updatedAt` versions the questions. */
@@ -23,22 +24,14 @@ export type ExamForMarking = { id: string; title: string; totalMarks: number; pa
  * between apps in one process.
  */
 export class MarkingQuestionCache {
-  private readonly entries = new Map<string, Promise<MarkQuestion[]>>();
+  private readonly cache: VersionCache<MarkQuestion[]>;
 
-  constructor(private readonly limit = 200) {}
+  constructor(limit = 200) {
+    this.cache = new VersionCache(limit);
+  }
 
   get(db: Db | Tx, exam: { id: string; updatedAt: Date }): Promise<MarkQuestion[]> {
-    const key = `${exam.id}:${exam.updatedAt.getTime()}`;
-    const hit = this.entries.get(key);
-    if (hit) return hit;
-    const load = loadMarkingQuestions(db, exam.id);
-    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, load);
-    // A failed load is not kept: the next reader tries again.
-    load.catch(() => {
-      if (this.entries.get(key) === load) this.entries.delete(key);
-    });
-    return load;
+    return this.cache.get(exam.id, String(exam.updatedAt.getTime()), () => loadMarkingQuestions(db, exam.id));
   }
 }
 

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { courseOf, createRankedExam, publish, rankedPaper, resultOf, sit } from '../analysis/test-fixtures.ts';
 import { rankCandidates } from './compute.ts';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { examRankings, submissions } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,6 +72,73 @@ describe('rank and percentile', () => {
     expect((await t.admin.patch(`/api/submissions/admin/unpublish-results/${exam._id}`)).statusCode).toBe(200);
     expect(await place(late.student.client, exam._id)).toEqual({ rank: null, candidates: null, percentile: null });
   });
+
+  it('re-ranks the analysis after a submission is removed or changed by any path, even outside the services', async () => {
+    const exam = await createRankedExam(t, { title: 'Changes after publication' });
+    const top = await sit(t, exam, 'rrrr'); // 4
+    const mid = await sit(t, exam, 'rr--'); // 2
+    const low = await sit(t, exam, 'r---'); // 1
+    await publish(t, exam._id);
+    const analysisOf = async () => {
+      const res = await mid.student.client.get(`/api/submissions/${mid.submissionId}/analysis`);
+      expect(res.statusCode, res.body).toBe(200);
+      const a = res.json();
+      const point = a.trend.find((p: { examId: string }) => p.examId === exam._id);
+      return { rank: a.rank, candidates: a.candidates, percentile: a.percentile, trend: point?.percentile };
+    };
+    expect(await analysisOf()).toEqual({ rank: 2, candidates: 3, percentile: 50, trend: 50 });
+
+    // The admin reopens the top candidate's attempt and deletes their submission.
+    const reopened = await t.admin.post(`/api/exams/${exam._id}/overrides`, {
+      studentId: top.student.id,
+      reopen: true,
+      deleteSubmission: true,
+    });
+    expect(reopened.statusCode, reopened.body).toBe(201);
+    expect(await analysisOf()).toEqual({ rank: 1, candidates: 2, percentile: 100, trend: 100 });
+
+    // A change written straight to the table (no service knew of it) is seen too: the trigger marks the ranks.
+    await t.ctx.db.update(submissions).set({ marksObtained: 3 }).where(eq(submissions.id, low.submissionId));
+    expect(await analysisOf()).toEqual({ rank: 2, candidates: 2, percentile: 0, trend: 0 });
+
+    // Deleting a candidate's account removes their submission with it (a cascade).
+    expect((await t.admin.delete(`/api/users/${low.student.id}`)).statusCode).toBe(200);
+    expect(await analysisOf()).toEqual({ rank: 1, candidates: 1, percentile: 100, trend: 100 });
+    const [row] = await t.ctx.db.select().from(examRankings).where(eq(examRankings.examId, exam._id));
+    expect(row).toMatchObject({ stale: false, candidates: 1 });
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: a change to a submission waits for a computation of the ranks in progress, then marks its ranks stale',
+    async () => {
+      const exam = await createRankedExam(t, { title: 'Ordered against a computation' });
+      const one = await sit(t, exam, 'rr--');
+      await publish(t, exam._id);
+      const computing = new pg.Client({ connectionString: t.config.DATABASE_URL });
+      await computing.connect();
+      try {
+        // Another process computing this exam's ranks holds the lock until it commits.
+        await computing.query('begin');
+        await computing.query(`select pg_advisory_xact_lock(hashtext('rankings:' || $1))`, [exam._id]);
+        let done = false;
+        const change = t.ctx.db
+          .update(submissions)
+          .set({ marksObtained: 1 })
+          .where(eq(submissions.id, one.submissionId))
+          .then(() => {
+            done = true;
+          });
+        await new Promise((r) => setTimeout(r, 400));
+        expect(done).toBe(false);
+        await computing.query('commit');
+        await change;
+        const [row] = await t.ctx.db.select().from(examRankings).where(eq(examRankings.examId, exam._id));
+        expect(row.stale).toBe(true);
+      } finally {
+        await computing.end();
+      }
+    },
+  );
 
   it('refuses a tie-break section that is not a section of the paper (400, nothing saved)', async () => {
     const res = await t.admin.post('/api/exams', rankedPaper({ course: await courseOf(t), tieBreakSection: 'Maths' }));

@@ -15,15 +15,19 @@ export function isRankedExam(exam: ExamForRanking): boolean {
 }
 
 /**
- * What the ranks were computed from: the submissions' count, summed marks and latest change, and the
- * exam's version (its sections and tie-break). When it differs from the stored one the ranks are stale.
+ * The version of the exam the ranks were computed from: its last edit (sections, questions, mode) and its
+ * tie-break. A change to any submission is marked on the stored row instead (`stale`, set by the trigger
+ * of migration 0020), so neither needs the exam's submissions counted.
  */
-const fingerprintSql = sql<string>`concat_ws(':',
-  count(${submissions.id}),
-  coalesce(sum(${submissions.marksObtained}), 0),
-  coalesce(extract(epoch from max(greatest(${submissions.submittedAt}, ${submissions.evaluatedAt}))), 0),
-  extract(epoch from ${exams.updatedAt}),
-  coalesce(${exams.tieBreakSection}, ''))`;
+const examVersionSql = sql<string>`concat_ws(':', extract(epoch from ${exams.updatedAt}), coalesce(${exams.tieBreakSection}, ''))`;
+
+/**
+ * Whether the stored ranks (exam_rankings joined on the exam, possibly absent) are what the exam holds now:
+ * a ranked exam has a row of its current version with no submission changed since; any other has none.
+ */
+export const rankingsFreshSql = sql<boolean>`case when ${exams.resultsPublished} and ${exams.mode} <> 'practice'
+  then ${examRankings.examId} is not null and not ${examRankings.stale} and ${examRankings.fingerprint} = ${examVersionSql}
+  else ${examRankings.examId} is null end`;
 
 /**
  * Ranks every submission of an exam as it stands (nothing stored): the one computation behind the
@@ -55,10 +59,15 @@ export async function rankExam(db: Db | Tx, examId: string, tieBreakSection: str
   return { ...result, sections };
 }
 
-/** Recomputes and stores the ranks of one exam (at publication, re-publication and every regrade). */
-export async function computeRankings(db: Db | Tx, examId: string) {
+/**
+ * Recomputes and stores the ranks of one exam (at publication, re-publication and every regrade). With
+ * `onlyIfStale` (a reader found them stale) it does nothing when another computation brought them up to
+ * date while this one waited for the lock, so readers arriving together compute once.
+ */
+export async function computeRankings(db: Db | Tx, examId: string, opts: { onlyIfStale?: boolean } = {}) {
   await db.transaction(async (tx) => {
-    // One computation per exam at a time: a second waits and then writes the same figures.
+    // One computation per exam at a time: a second waits. A change to a submission holds the same lock
+    // shared until it commits (migration 0020), so the submissions read below are all committed ones.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rankings:${examId}`}))`);
     const [exam] = await tx
       .select({
@@ -66,13 +75,13 @@ export async function computeRankings(db: Db | Tx, examId: string) {
         tieBreakSection: exams.tieBreakSection,
         resultsPublished: exams.resultsPublished,
         mode: exams.mode,
-        fingerprint: fingerprintSql,
+        version: examVersionSql,
+        fresh: rankingsFreshSql,
       })
       .from(exams)
-      .leftJoin(submissions, eq(submissions.examId, exams.id))
-      .where(eq(exams.id, examId))
-      .groupBy(exams.id);
-    if (!exam) return;
+      .leftJoin(examRankings, eq(examRankings.examId, exams.id))
+      .where(eq(exams.id, examId));
+    if (!exam || (opts.onlyIfStale && exam.fresh)) return;
     await tx.delete(submissionRanks).where(eq(submissionRanks.examId, examId));
     await tx.delete(examRankings).where(eq(examRankings.examId, examId));
     if (!isRankedExam(exam)) return;
@@ -80,24 +89,20 @@ export async function computeRankings(db: Db | Tx, examId: string) {
     for (let i = 0; i < ranked.length; i += 500) {
       await tx.insert(submissionRanks).values(ranked.slice(i, i + 500).map((r) => ({ ...r, examId })));
     }
-    await tx.insert(examRankings).values({ examId, fingerprint: exam.fingerprint, candidates: ranked.length, stats });
+    await tx.insert(examRankings).values({ examId, fingerprint: exam.version, candidates: ranked.length, stats });
   });
 }
 
-/** Brings the ranks of these exams up to date: any ranked exam whose fingerprint changed is recomputed. */
+/** Brings the ranks of these exams up to date: any whose stored ranks are not fresh is recomputed. */
 export async function ensureRankings(db: Db | Tx, examIds: string[]) {
   const ids = [...new Set(examIds)];
   if (ids.length === 0) return;
   const rows = await db
-    .select({ id: exams.id, fingerprint: fingerprintSql, stored: examRankings.fingerprint, published: exams.resultsPublished })
+    .select({ id: exams.id, fresh: rankingsFreshSql })
     .from(exams)
-    .leftJoin(submissions, eq(submissions.examId, exams.id))
     .leftJoin(examRankings, eq(examRankings.examId, exams.id))
-    .where(inArray(exams.id, ids))
-    .groupBy(exams.id, examRankings.examId);
-  for (const r of rows) {
-    if (r.published ? r.fingerprint !== r.stored : r.stored !== null) await computeRankings(db, r.id);
-  }
+    .where(inArray(exams.id, ids));
+  for (const r of rows) if (!r.fresh) await computeRankings(db, r.id, { onlyIfStale: true });
 }
 
 /** The stored rank of each of these submissions (after ensureRankings). */
