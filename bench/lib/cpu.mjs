@@ -4,10 +4,12 @@ import fs from 'node:fs';
 
 const TICK = 100; // USER_HZ on Linux
 
-function procSeconds(pid) {
+/** utime + stime; with `reaped`, also the CPU of its children that have exited and been waited for. */
+function procSeconds(pid, reaped = false) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICK; // utime + stime
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (reaped ? own + Number(fields[13]) + Number(fields[14]) : own) / TICK; // + cutime + cstime
   } catch {
     return 0;
   }
@@ -18,7 +20,9 @@ function postgresSeconds() {
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += procSeconds(pid);
+      // A backend that exits (a closed connection) takes its CPU with it, but the postmaster reaps it and
+      // its CPU moves into the postmaster's children's time: counted so, the total never goes backwards.
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += procSeconds(pid, true);
     } catch {
       // gone
     }
