@@ -40,6 +40,7 @@ async function main() {
   // all. Files it adds later sit in directories only the owner can enter.
   repaired += secureDataDir(config.dataDir);
   if (repaired > 0) app.log.info({ repaired, dataDir: config.dataDir }, 'DATA_DIR entries readable by others were made owner-only');
+  await dbHandle.warm();
   app.ctx.mailer.startWorker();
   // Settles gateway payments whose callback never arrived (docs/product.md section 11).
   const stopReconciler = startReconciler(app.ctx, app.log);

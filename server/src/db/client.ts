@@ -11,7 +11,22 @@ import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; migrate: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  migrate: () => Promise<void>;
+  /** Opens every pooled connection now (the server at start), so a burst of requests finds them ready. */
+  warm: () => Promise<void>;
+};
+
+/**
+ * Connections to PostgreSQL per app instance. The server opens them all at start and keeps them open,
+ * idle or not: a new connection costs PostgreSQL a process and its first queries' catalogue reads, and
+ * the server a handshake, which a burst (every candidate opening their results when they come out, a hall
+ * at the bell) would otherwise pay at its worst moment (docs/operations.md section 9.1).
+ */
+const POOL_SIZE = 20;
 
 const migrationsFolder = MIGRATIONS_DIR;
 // Any constant works; it only has to be the same for every instance of this app.
@@ -44,7 +59,8 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: 20,
+      max: POOL_SIZE,
+      min: POOL_SIZE,
       connectionTimeoutMillis: 5_000,
       // A slow query is stopped by the server; an answer that never comes (network lost, no reset)
       // by the client, a little later. Both keep a request inside the 10 s budget (503, not a hang).
@@ -60,6 +76,10 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
       db,
       kind: 'postgres',
       close: () => pool.end(),
+      warm: async () => {
+        const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+        for (const c of clients) c.release();
+      },
       // Two servers starting at once must not both migrate (docs/operations.md).
       migrate: async () => {
         const lock = await pool.connect();
@@ -81,6 +101,8 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
     kind: 'pglite',
     close: () => client.close(),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One in-process connection, always open.
+    warm: async () => {},
   };
 }
 
