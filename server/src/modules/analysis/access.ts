@@ -10,23 +10,34 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 export type ExamRow = typeof exams.$inferSelect;
 
 /**
- * A submission its reader may analyse: the owner or an admin (another student's is 403, a missing one
- * 404), and only once the exam's results are published (409 before: the marks are not out yet).
+ * Who may read a submission's analysis or review: the owner or staff who evaluate (another student's is
+ * 403, a missing one 404), and only once the exam's results are published (409 before: the marks are not
+ * out yet).
  */
-export async function loadPublishedSubmission(ctx: Ctx, actor: Actor, id: string, purpose: 'analysis' | 'review') {
+export function assertReadable(
+  actor: Actor,
+  row: { studentId: string; resultsPublished: boolean } | undefined,
+  notPublished: string,
+): asserts row is { studentId: string; resultsPublished: boolean } {
+  if (!row) throw notFound(SUBMISSION_MESSAGES.notFound);
   // Staff who evaluate read any (docs/product-staff.md).
-  const isAdmin = can(actor.role, 'evaluation.manage');
+  if (!can(actor.role, 'evaluation.manage') && row.studentId !== actor.id) throw forbidden();
+  if (!row.resultsPublished) throw conflict(notPublished);
+}
+
+/** A submission and its exam for the review (assertReadable), once the exam releases its solutions. */
+export async function loadReviewedSubmission(ctx: Ctx, actor: Actor, id: string) {
   const [row] = await ctx.db
     .select({ s: submissions, exam: exams })
     .from(submissions)
     .innerJoin(exams, eq(exams.id, submissions.examId))
     .where(eq(submissions.id, id));
-  if (!row) throw notFound(SUBMISSION_MESSAGES.notFound);
-  if (!isAdmin && row.s.studentId !== actor.id) throw forbidden();
-  if (!row.exam.resultsPublished) {
-    throw conflict(purpose === 'analysis' ? ANALYSIS_MESSAGES.notPublished : ANALYSIS_MESSAGES.reviewNotPublished);
-  }
-  if (purpose === 'review' && row.exam.solutionsRelease === 'never') throw conflict(ANALYSIS_MESSAGES.solutionsNever);
+  assertReadable(
+    actor,
+    row && { studentId: row.s.studentId, resultsPublished: row.exam.resultsPublished },
+    ANALYSIS_MESSAGES.reviewNotPublished,
+  );
+  if (row.exam.solutionsRelease === 'never') throw conflict(ANALYSIS_MESSAGES.solutionsNever);
   return row;
 }
 

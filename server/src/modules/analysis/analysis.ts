@@ -1,4 +1,3 @@
-import { can } from '@app/common/permissions';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { percentageOf } from '@app/common/rules/grades';
 import { ANALYSIS_MESSAGES, type Analysis } from '@app/common/schemas/analysis';
@@ -16,9 +15,9 @@ import {
   submissionRanks,
   submissions,
 } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { ensureRankings, rankingsFreshSql } from '../rankings/service.ts';
-import { accuracyOf, round2, statusOf } from './access.ts';
+import { accuracyOf, assertReadable, round2, statusOf } from './access.ts';
 
 const TREND_LENGTH = 10;
 
@@ -112,15 +111,12 @@ async function loadFrame(db: Db, examId: string): Promise<ExamFrame> {
 }
 
 /**
- * The submission with its stored place, its ranks brought up to date first when a submission or the exam
- * changed since they were computed. The owner or staff who evaluate (others 403, missing 404), once the
- * exam's results are published (409 before).
+ * The submission with its stored place (to a reader assertReadable allows), its ranks brought up to date
+ * first when a submission or the exam changed since they were computed.
  */
 async function readSubmission(ctx: Ctx, actor: Actor, id: string) {
   let [row] = await analysisRead(ctx.db).execute({ id });
-  if (!row) throw notFound(SUBMISSION_MESSAGES.notFound);
-  if (!can(actor.role, 'evaluation.manage') && row.studentId !== actor.id) throw forbidden();
-  if (!row.resultsPublished) throw conflict(ANALYSIS_MESSAGES.notPublished);
+  assertReadable(actor, row, ANALYSIS_MESSAGES.notPublished);
   if (!row.fresh) {
     await ensureRankings(ctx.db, [row.examId]);
     [row] = await analysisRead(ctx.db).execute({ id });

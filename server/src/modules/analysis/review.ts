@@ -3,14 +3,14 @@ import type { Review } from '@app/common/schemas/analysis';
 import type { Actor, Ctx } from '../../context.ts';
 import { bookmarks, questionKeyDecisions } from '../../db/schema.ts';
 import { loadQuestions, loadSections } from '../exams/queries.ts';
-import { loadAttemptTrail, loadPublishedSubmission, statusOf, yourAnswerOf } from './access.ts';
+import { loadAttemptTrail, loadReviewedSubmission, statusOf, yourAnswerOf } from './access.ts';
 
 /**
  * GET /api/submissions/{id}/review: every question with the student's answer, the key, the marks and
  * the explanation; only after publication and when the exam releases its solutions (409 otherwise).
  */
 export async function findReview(ctx: Ctx, actor: Actor, id: string): Promise<Review> {
-  const { s, exam } = await loadPublishedSubmission(ctx, actor, id, 'review');
+  const { s, exam } = await loadReviewedSubmission(ctx, actor, id);
   const [qs, sections, trail] = await Promise.all([
     loadQuestions(ctx.db, exam.id),
     loadSections(ctx.db, exam.id),
