@@ -286,8 +286,15 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
     );
     printTable(
       'CPU seconds in each moment (two cores: at most 2 s per second of wall time)',
-      ['moment', 'wall s', 'load generator', `server${instances > 1 ? 's' : ''}`, 'PostgreSQL (all processes)'],
-      cpu.map((c) => [c.moment, c.wallSeconds, c.generator, c.servers, dbKind === 'postgres' ? c.postgres : '-']),
+      ['moment', 'wall s', 'load generator', `server${instances > 1 ? 's' : ''}`, 'PostgreSQL (all processes)', 'of which background'],
+      cpu.map((c) => [
+        c.moment,
+        c.wallSeconds,
+        c.generator,
+        c.servers,
+        dbKind === 'postgres' ? c.postgres : '-',
+        dbKind === 'postgres' ? c.postgresBackground : '-',
+      ]),
     );
     if (figures.samples.length) console.log('first errors:', JSON.stringify(figures.samples.slice(0, 3)));
     const pass = failures.length === 0;

@@ -15,29 +15,43 @@ function procSeconds(pid, reaped = false) {
   }
 }
 
+/**
+ * PostgreSQL's processes: the backends answering queries, and its own background work (autovacuum,
+ * checkpointer, WAL writer, background writer), which a storm of writes sets off and which shares the cores.
+ */
 function postgresSeconds() {
   let total = 0;
+  let background = 0;
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
       // A backend that exits (a closed connection) takes its CPU with it, but the postmaster reaps it and
       // its CPU moves into the postmaster's children's time: counted so, the total never goes backwards.
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += procSeconds(pid, true);
+      const seconds = procSeconds(pid, true);
+      total += seconds;
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      // Its title is "postgres: [cluster: ]role", such as "postgres: 15/main: checkpointer" on Debian.
+      if (/^postgres: (?:[^:]*: )?(autovacuum|checkpointer|walwriter|background writer|logical replication)/.test(title))
+        background += seconds;
     } catch {
       // gone
     }
   }
-  return total;
+  return { total, background };
 }
 
-/** A snapshot: { generator, servers, postgres } in CPU seconds. */
+/** A snapshot: { generator, servers, postgres, postgresBackground } in CPU seconds. */
 export function cpuSnapshot(serverPids) {
   const u = process.cpuUsage();
   return {
     at: performance.now(),
     generator: (u.user + u.system) / 1e6,
     servers: serverPids.reduce((a, pid) => a + procSeconds(pid), 0),
-    postgres: postgresSeconds(),
+    ...(() => {
+      const pg = postgresSeconds();
+      return { postgres: pg.total, postgresBackground: pg.background };
+    })(),
   };
 }
 
@@ -49,5 +63,6 @@ export function cpuBetween(a, b) {
     generator: r(b.generator - a.generator),
     servers: r(b.servers - a.servers),
     postgres: r(b.postgres - a.postgres),
+    postgresBackground: r(b.postgresBackground - a.postgresBackground),
   };
 }

@@ -15,9 +15,11 @@ describe('merging the sent answers over the saved ones', () => {
     expect(mergeAnswers(saved, {})).toBe(saved);
   });
 
-  it('copies with the sent ones over the saved when any differs or is new, leaving the saved map as it was', () => {
+  it('answers the sent map with the saved answers it lacks when any differs or is new, leaving the saved map as it was', () => {
     const saved = { q1: 1, q2: 0 };
-    expect(mergeAnswers(saved, { q2: 3 })).toEqual({ q1: 1, q2: 3 });
+    const sent = { q2: 3 };
+    expect(mergeAnswers(saved, sent)).toBe(sent);
+    expect(sent).toEqual({ q1: 1, q2: 3 });
     expect(mergeAnswers(saved, { q3: null })).toEqual({ q1: 1, q2: 0, q3: null });
     expect(mergeAnswers(saved, { q1: null })).toEqual({ q1: null, q2: 0 });
     expect(saved).toEqual({ q1: 1, q2: 0 });

@@ -60,12 +60,23 @@ export function checkAnswers(qs: MarkQuestion[], answers: Record<string, unknown
   return { clean, errors };
 }
 
-/** The saved answers with the sent ones over them: the saved map itself when the sent change nothing (no copy). */
+/**
+ * The saved answers with the sent ones over them: the saved map itself when the sent change nothing, else
+ * `sent` with the saved answers it does not name added to it. `sent` must be the caller's own new map
+ * (checkAnswers' `clean`): no third map is built, as a hall's submits at the bell each carry about 120
+ * entries and copying them twice showed in the server's profile.
+ */
 export function mergeAnswers(saved: AttemptAnswers, sent: AttemptAnswers): AttemptAnswers {
+  let changed = false;
   for (const id in sent) {
-    if (!(id in saved) || saved[id] !== sent[id]) return { ...saved, ...sent };
+    if (!(id in saved) || saved[id] !== sent[id]) {
+      changed = true;
+      break;
+    }
   }
-  return saved;
+  if (!changed) return saved;
+  for (const id in saved) if (!(id in sent)) sent[id] = saved[id];
+  return sent;
 }
 
 export type Marking = {
