@@ -44,14 +44,13 @@ function postgresSeconds() {
 /** A snapshot: { generator, servers, postgres, postgresBackground } in CPU seconds. */
 export function cpuSnapshot(serverPids) {
   const u = process.cpuUsage();
+  const pg = postgresSeconds();
   return {
     at: performance.now(),
     generator: (u.user + u.system) / 1e6,
     servers: serverPids.reduce((a, pid) => a + procSeconds(pid), 0),
-    ...(() => {
-      const pg = postgresSeconds();
-      return { postgres: pg.total, postgresBackground: pg.background };
-    })(),
+    postgres: pg.total,
+    postgresBackground: pg.background,
   };
 }
 
