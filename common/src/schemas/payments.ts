@@ -3,8 +3,8 @@ import { FEE_TYPES } from '../constants.ts';
 import { FEE_PLAN_LIMITS } from '../rules/fee-plans.ts';
 import { hasAtMostPaise } from '../rules/money.ts';
 
-// Payments: fee payment, installment (course) payment, status pages, history, summary and the admin
-// ledger (docs/product.md sections 2, 3, 5, 7, 8, 9; docs/product.md sections 7 and 11). Amounts are rupees here.
+// Payments: fee payment, installment (course) payment, status pages, history and summary (the admin
+// ledger is in payments-admin.ts) (docs/product.md sections 2, 3, 5, 7, 8, 9; docs/product.md sections 7 and 11). Amounts are rupees here.
 
 /** `cancelled`: an order the customer abandoned or that expired at the gateway (no money, not pending). */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'refunded'] as const;
@@ -54,7 +54,8 @@ export const PAYMENT_MSG = {
 /** Error codes the callback redirect puts in /payment/failed?error=… */
 export const CALLBACK_ERRORS = { callbackFailed: 'callback_failed', cancelled: 'cancelled', failed: 'payment_failed' } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** '' and null read as absent (an optional field or query parameter left blank). */
+export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const courseId = z
   .string({ error: PAYMENT_MSG.selectCourse })
   .trim()
@@ -297,110 +298,3 @@ export const courseFeeSchema = z.object({
 });
 export type CourseFee = z.infer<typeof courseFeeSchema>;
 export const courseFeesResponse = z.array(courseFeeSchema);
-
-// ---- Admin ledger (/admin/payments) ----
-
-export const paymentListQuery = z.object({
-  status: z.preprocess(
-    blankToUndefined,
-    z.enum(PAYMENT_STATUSES, { error: 'Status must be pending, completed, failed, cancelled or refunded' }).optional(),
-  ),
-});
-
-/** One row of GET /api/payments (docs/product.md section 3 "Payment"). */
-export const adminPaymentSchema = z.object({
-  _id: z.string(),
-  /** null when the student account was deleted. */
-  studentId: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
-  amount: z.number(),
-  fee: z.number(),
-  discount: z.number(),
-  couponCode: z.string().nullable(),
-  currency: z.string(),
-  course: z.string(),
-  kind: z.enum(PAYMENT_KINDS),
-  installmentNumber: z.number().nullable(),
-  status: z.enum(PAYMENT_STATUSES),
-  paymentMethod: z.enum(PAYMENT_METHODS),
-  gateway: z.string().nullable(),
-  orderId: z.string(),
-  transactionId: z.string().nullable(),
-  /** The gateway's order id (our order id for sandbox/paytm/offline). */
-  razorpayOrderId: z.string().nullable(),
-  razorpayPaymentId: z.string().nullable(),
-  receiptNumber: z.string().nullable(),
-  responseMessage: z.string().nullable(),
-  /** Rupees refunded so far; the payment counts for amount - refunded. */
-  refunded: z.number(),
-  /** Money taken at a centre's counter: how (cash, upi, cheque, bank_transfer), its reference, where and when; null otherwise. */
-  counterMethod: z.enum(['cash', 'upi', 'cheque', 'bank_transfer']).nullable(),
-  reference: z.string().nullable(),
-  centre: z.string().nullable(),
-  receivedAt: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type AdminPayment = z.infer<typeof adminPaymentSchema>;
-export const adminPaymentListResponse = z.array(adminPaymentSchema);
-
-export const paymentEventSchema = z.object({
-  from: z.enum(PAYMENT_STATUSES).nullable(),
-  to: z.enum(PAYMENT_STATUSES),
-  /** Who: an admin's name and e-mail, the student, 'gateway', 'reconciler' or 'system'. */
-  who: z.string(),
-  when: z.string(),
-  note: z.string().nullable(),
-});
-export type PaymentEvent = z.infer<typeof paymentEventSchema>;
-
-/** GET /api/payments/{id} (admin): the full record and its history, oldest first. */
-export const adminPaymentDetailSchema = adminPaymentSchema.extend({
-  refundId: z.string().nullable(),
-  refundedAt: z.string().nullable(),
-  /** Each refund with its amount (rupees), oldest first. */
-  refunds: z.array(z.object({ amount: z.number(), refundId: z.string().nullable(), who: z.string(), when: z.string() })),
-  /** Captures on this order after it was completed (money taken twice): to be refunded at the gateway. */
-  extraCaptures: z.array(z.object({ gatewayPaymentId: z.string(), amount: z.number(), when: z.string() })),
-  /** The tax invoice's number (null: no GSTIN when it completed, or not completed) and its credit notes. */
-  invoiceNumber: z.string().nullable(),
-  creditNotes: z.array(creditNoteRef),
-  history: z.array(paymentEventSchema),
-});
-export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
-
-/** GET /api/payments/summary (admin): the five tiles and the Payment Summary (docs/product.md section 9). */
-export const paymentTilesSchema = z.object({
-  /** Sum of completed amounts (rupees). */
-  totalRevenue: z.number(),
-  /** Sum of pending amounts (rupees). */
-  pending: z.number(),
-  pendingCount: z.number(),
-  totalTransactions: z.number(),
-  successful: z.number(),
-  failed: z.number(),
-  refunded: z.number(),
-  /** Abandoned or expired orders: no money, not counted as pending nor in the success rate. */
-  cancelled: z.number(),
-  /** completed / all payments but the cancelled ones, as a rounded percent; 0 when there are none. */
-  successRate: z.number(),
-});
-export type PaymentTiles = z.infer<typeof paymentTilesSchema>;
-
-/**
- * POST /api/payments/{id}/refund (admin): `amount` in rupees (paise precision); none refunds what is
- * left of the payment; above what is left is a 400 naming `amount`.
- */
-export const refundPaymentBody = z
-  .object({
-    amount: z
-      .number({ error: PAYMENT_MSG.refundInvalidAmount })
-      .refine((v) => Number.isFinite(v) && v > 0, PAYMENT_MSG.refundInvalidAmount)
-      .refine(hasAtMostPaise, PAYMENT_MSG.refundInvalidAmount)
-      .optional(),
-  })
-  .nullish();
-export type RefundPaymentBody = z.input<typeof refundPaymentBody>;
-
-/** PATCH /api/payments/{id}/verify and POST /api/payments/{id}/refund answer the updated payment. */
-export const adminPaymentActionResponse = adminPaymentDetailSchema;

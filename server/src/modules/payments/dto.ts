@@ -1,5 +1,6 @@
 import { toRupees } from '@app/common';
-import type { AdminPayment, PaymentHistoryItem, PaymentStatusRecord } from '@app/common/schemas/payments';
+import type { PaymentHistoryItem, PaymentStatusRecord } from '@app/common/schemas/payments';
+import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import type { payments, users } from '../../db/schema.ts';
 
 // API shapes of a payment row (rupees, ISO dates, `_id`), per audience.

@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminPaymentActionResponse,
-  adminPaymentDetailSchema,
-  adminPaymentListResponse,
-  adminPaymentSchema,
   couponValidateBody,
   couponValidateResponse,
   courseFeesResponse,
@@ -13,14 +9,20 @@ import {
   initiateInstallmentResponse,
   orderIdParams,
   paymentHistoryResponse,
-  paymentListQuery,
   paymentStatusRecord,
   paymentSummarySchema,
-  paymentTilesSchema,
-  refundPaymentBody,
   verifyPaymentBody,
   verifyPaymentResponse,
 } from '@app/common/schemas/payments';
+import {
+  adminPaymentActionResponse,
+  adminPaymentDetailSchema,
+  adminPaymentListResponse,
+  adminPaymentSchema,
+  paymentListQuery,
+  paymentTilesSchema,
+  refundPaymentBody,
+} from '@app/common/schemas/payments-admin';
 import { bounceBody, collectionsQuery, collectionsResponse, counterPaymentBody } from '@app/common/schemas/collections';
 import { z } from 'zod';
 import { idParams } from '../../lib/route-schemas.ts';

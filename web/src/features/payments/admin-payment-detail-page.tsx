@@ -1,6 +1,7 @@
 import { formatDate, formatDateTime } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
-import type { AdminPaymentDetail, CreditNoteRef } from '@app/common/schemas/payments';
+import type { CreditNoteRef } from '@app/common/schemas/payments';
+import type { AdminPaymentDetail } from '@app/common/schemas/payments-admin';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';

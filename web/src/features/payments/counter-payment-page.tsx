@@ -1,7 +1,7 @@
 import { todayInIndia } from '@app/common';
 import { formatINR } from '@app/common/rules/money';
 import { COUNTER_METHOD_LABELS, COUNTER_METHODS, type CounterPaymentBody, counterPaymentBody } from '@app/common/schemas/collections';
-import type { AdminPayment } from '@app/common/schemas/payments';
+import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import type { StudentListItem } from '@app/common/schemas/users';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import type { AdminPayment, AdminPaymentDetail, PaymentStatus, PaymentTiles } from '@app/common/schemas/payments';
+import type { PaymentStatus } from '@app/common/schemas/payments';
+import type { AdminPayment, AdminPaymentDetail, PaymentTiles } from '@app/common/schemas/payments-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { invalidatePayments, paymentKeys } from './keys.ts';

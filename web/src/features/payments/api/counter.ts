@@ -1,5 +1,5 @@
 import type { Collections, CounterPaymentBody } from '@app/common/schemas/collections';
-import type { AdminPayment } from '@app/common/schemas/payments';
+import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import type { StudentListAnswer } from '@app/common/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { formatDate } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
-import type { AdminPayment } from '@app/common/schemas/payments';
+import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { installmentLabel } from '../labels.ts';
 import { PaymentRowActions } from './payment-row-actions.tsx';

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@app/common/rules/dates';
-import type { PaymentEvent } from '@app/common/schemas/payments';
+import type { PaymentEvent } from '@app/common/schemas/payments-admin';
 import { ArrowRight } from 'lucide-react';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 

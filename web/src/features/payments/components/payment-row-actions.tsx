@@ -1,4 +1,4 @@
-import type { AdminPayment } from '@app/common/schemas/payments';
+import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import { CheckCircle2, Eye, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePermissions } from '../../../lib/permissions.ts';

@@ -1,5 +1,5 @@
 import { formatINR } from '@app/common/rules/money';
-import type { PaymentTiles as Tiles } from '@app/common/schemas/payments';
+import type { PaymentTiles as Tiles } from '@app/common/schemas/payments-admin';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2, Clock, IndianRupee, ReceiptIndianRupee, XCircle } from 'lucide-react';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -1,5 +1,6 @@
 import { formatINR } from '@app/common/rules/money';
-import { type AdminPayment, PAYMENT_MSG } from '@app/common/schemas/payments';
+import { PAYMENT_MSG } from '@app/common/schemas/payments';
+import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
