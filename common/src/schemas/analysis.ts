@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { QUESTION_TYPES, sectionViewSchema } from './exams.ts';
+import { QUESTION_TYPES } from './exams.ts';
+import { sectionViewSchema } from './exam-views.ts';
 
 export const ANALYSIS_MESSAGES = {
   notPublished: 'The analysis opens when the results of this exam are published',

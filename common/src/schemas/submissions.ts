@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { SUBMISSION_SORT_KEYS, SUBMISSIONS_PAGE_SIZE } from '../constants.ts';
 import { isStorableDate } from '../rules/dates.ts';
-import { answersMap, blankIsMissing, courseRef, QUESTION_TYPES, RESULT_MODES } from './exams.ts';
+import { blankIsMissing, QUESTION_TYPES, RESULT_MODES } from './exams.ts';
+import { courseRef } from './exam-views.ts';
+import { answersMap } from './exam-attempt.ts';
 
 export const SUBMISSION_STATUSES = ['SUBMITTED', 'EVALUATED', 'PENDING'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];

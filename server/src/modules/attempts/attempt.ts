@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Attempt, SaveAnswersBody, SaveAnswersResponse } from '@app/common/schemas/exams';
+import type { Attempt, SaveAnswersBody, SaveAnswersResponse } from '@app/common/schemas/exam-attempt';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';

@@ -1,4 +1,4 @@
-import { attemptSchema, saveAnswersResponse } from '@app/common/schemas/exams';
+import { attemptSchema, saveAnswersResponse } from '@app/common/schemas/exam-attempt';
 import { submitResponse } from '@app/common/schemas/submissions';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

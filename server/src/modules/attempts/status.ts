@@ -1,4 +1,4 @@
-import type { AttemptStatus } from '@app/common/schemas/exams';
+import type { AttemptStatus } from '@app/common/schemas/exam-views';
 import type { ExamStatus } from '@app/common/schemas/exam-schedule';
 import { isPastGrace, windowRefusal } from './clock.ts';
 

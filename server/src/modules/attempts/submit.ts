@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gradeFor, percentageOf } from '@app/common/rules/grades';
-import type { AnswersMap } from '@app/common/schemas/exams';
+import type { AnswersMap } from '@app/common/schemas/exam-attempt';
 import { SUBMISSION_MESSAGES, type SubmitResponse } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';

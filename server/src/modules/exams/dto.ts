@@ -1,4 +1,4 @@
-import type { QuestionAdmin, QuestionStudent, SectionView } from '@app/common/schemas/exams';
+import type { QuestionAdmin, QuestionStudent, SectionView } from '@app/common/schemas/exam-views';
 import type { examPassages, examSections, exams, questions } from '../../db/schema.ts';
 
 export type ExamRow = typeof exams.$inferSelect;

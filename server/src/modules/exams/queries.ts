@@ -1,8 +1,9 @@
 import { can } from '@app/common/permissions';
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { AttemptStatus, AvailableExam, ExamAdmin, ExamListItem } from '@app/common/schemas/exams';
+import type { AttemptStatus, AvailableExam, ExamAdmin, ExamListItem } from '@app/common/schemas/exam-views';
 import type { PracticeAttempt } from '@app/common/schemas/exam-schedule';
-import { EXAM_MESSAGES, examStudentSchema } from '@app/common/schemas/exams';
+import { EXAM_MESSAGES } from '@app/common/schemas/exams';
+import { examStudentSchema } from '@app/common/schemas/exam-views';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';

@@ -3,19 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
-import {
-  attemptSchema,
-  availableExamSchema,
-  EXAM_MESSAGES,
-  examAdminSchema,
-  examBody,
-  examDetailSchema,
-  examIdParams,
-  examListItemSchema,
-  examPatchBody,
-  saveAnswersBody,
-  saveAnswersResponse,
-} from '@app/common/schemas/exams';
+import { EXAM_MESSAGES, examBody, examPatchBody } from '@app/common/schemas/exams';
+import { availableExamSchema, examAdminSchema, examDetailSchema, examIdParams, examListItemSchema } from '@app/common/schemas/exam-views';
+import { attemptSchema, saveAnswersBody, saveAnswersResponse } from '@app/common/schemas/exam-attempt';
 import { overrideBody, overrideSchema } from '@app/common/schemas/exam-schedule';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';

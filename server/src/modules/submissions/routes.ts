@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { examIdParams } from '@app/common/schemas/exams';
+import { examIdParams } from '@app/common/schemas/exam-views';
 import {
   adminSubmissionRowSchema,
   adminSubmissionStatsSchema,

@@ -1,4 +1,4 @@
-import type { Attempt } from '@app/common/schemas/exams';
+import type { Attempt } from '@app/common/schemas/exam-attempt';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import type { SubmitResponse } from '@app/common/schemas/submissions';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { ExamStudent, QuestionStudent } from '@app/common/schemas/exams';
+import type { ExamStudent, QuestionStudent } from '@app/common/schemas/exam-views';
 import { type AnswerMap, isAnswered } from './answers.ts';
 
 /**

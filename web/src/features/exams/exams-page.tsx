@@ -1,4 +1,4 @@
-import type { ExamListItem } from '@app/common/schemas/exams';
+import type { ExamListItem } from '@app/common/schemas/exam-views';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { ExamAdmin } from '@app/common/schemas/exams';
+import type { ExamAdmin } from '@app/common/schemas/exam-views';
 import type { ObjectionGroup, RegradeBody, RegradeDecision, RegradeResult } from '@app/common/schemas/regrade';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';

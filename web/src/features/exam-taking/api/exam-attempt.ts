@@ -1,4 +1,5 @@
-import type { Attempt, ExamStudent, SaveAnswersResponse } from '@app/common/schemas/exams';
+import type { ExamStudent } from '@app/common/schemas/exam-views';
+import type { Attempt, SaveAnswersResponse } from '@app/common/schemas/exam-attempt';
 import type { SubmitBody, SubmitResponse } from '@app/common/schemas/submissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

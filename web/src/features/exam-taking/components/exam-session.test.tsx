@@ -1,4 +1,5 @@
-import type { Attempt, ExamStudent } from '@app/common/schemas/exams';
+import type { ExamStudent } from '@app/common/schemas/exam-views';
+import type { Attempt } from '@app/common/schemas/exam-attempt';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

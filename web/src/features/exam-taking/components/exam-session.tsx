@@ -1,5 +1,6 @@
 import { formatTimer } from '@app/common/rules/timer';
-import type { Attempt, ExamStudent } from '@app/common/schemas/exams';
+import type { ExamStudent } from '@app/common/schemas/exam-views';
+import type { Attempt } from '@app/common/schemas/exam-attempt';
 import type { SubmitResponse } from '@app/common/schemas/submissions';
 import { BookmarkCheck, ChevronLeft, ChevronRight, Eraser, FileText, Send } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import { defaultInstructions } from '@app/common/constants';
 import { plural } from '@app/common/rules/text';
-import type { ExamStudent } from '@app/common/schemas/exams';
+import type { ExamStudent } from '@app/common/schemas/exam-views';
 import { BookOpen, Clock, ListChecks, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClass, FormAlert } from '../../../components/field.tsx';

@@ -1,4 +1,4 @@
-import type { ExamStudent } from '@app/common/schemas/exams';
+import type { ExamStudent } from '@app/common/schemas/exam-views';
 import { Modal } from '../../../components/modal.tsx';
 import { RichText } from '../../../components/rich-text.tsx';
 import { PALETTE_LABELS, type PaperSection, type Progress, paletteStateOf } from '../paper.ts';

@@ -1,5 +1,6 @@
 import { DESCRIPTIVE_ROWS, EXAM_VIEW_DEFAULT_MARKS } from '@app/common/constants';
-import { MAX_TEXT_ANSWER, type QuestionStudent } from '@app/common/schemas/exams';
+import { MAX_TEXT_ANSWER } from '@app/common/schemas/exams';
+import type { QuestionStudent } from '@app/common/schemas/exam-views';
 import { forwardRef, useId } from 'react';
 import { RichText } from '../../../components/rich-text.tsx';
 import type { AnswerValue } from '../answers.ts';

@@ -1,4 +1,5 @@
-import type { ExamAdmin, ExamBody, ExamListItem } from '@app/common/schemas/exams';
+import type { ExamBody } from '@app/common/schemas/exams';
+import type { ExamAdmin, ExamListItem } from '@app/common/schemas/exam-views';
 import type { ExamPreset } from '@app/common/schemas/exam-presets';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

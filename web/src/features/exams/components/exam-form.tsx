@@ -1,6 +1,7 @@
 import { EXAM_DEFAULTS } from '@app/common/constants';
 import { SCHEDULE_KEYS } from '@app/common/schemas/exam-schedule';
-import { EXAM_MESSAGES, type ExamAdmin, type ExamBody } from '@app/common/schemas/exams';
+import { EXAM_MESSAGES, type ExamBody } from '@app/common/schemas/exams';
+import type { ExamAdmin } from '@app/common/schemas/exam-views';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import type { ExamListItem } from '@app/common/schemas/exams';
+import type { ExamListItem } from '@app/common/schemas/exam-views';
 import { preview } from '@app/common/rules/text';
 import { CalendarClock, ListOrdered, Pencil, Power, Scale, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@app/common/rules/dates';
 import { OVERRIDE_MINUTES, SCHEDULE_MESSAGES } from '@app/common/schemas/exam-schedule';
-import type { ExamListItem } from '@app/common/schemas/exams';
+import type { ExamListItem } from '@app/common/schemas/exam-views';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';

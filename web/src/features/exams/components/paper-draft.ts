@@ -1,4 +1,5 @@
-import type { ExamAdmin, QuestionInput } from '@app/common/schemas/exams';
+import type { QuestionInput } from '@app/common/schemas/exams';
+import type { ExamAdmin } from '@app/common/schemas/exam-views';
 import type { ExamPreset } from '@app/common/schemas/exam-presets';
 import type { BankQuestion } from '@app/common/schemas/question-bank';
 import { draftFromBank, draftFromQuestion, draftToInput, marksOf, type QuestionDraft } from './question-draft.ts';

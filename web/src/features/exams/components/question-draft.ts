@@ -1,5 +1,6 @@
 import { MCQ_OPTION_SLOTS, NEW_QUESTION_MARKS } from '@app/common/constants';
-import type { QuestionAdmin, QuestionInput, QuestionType } from '@app/common/schemas/exams';
+import type { QuestionInput, QuestionType } from '@app/common/schemas/exams';
+import type { QuestionAdmin } from '@app/common/schemas/exam-views';
 import type { BankQuestion } from '@app/common/schemas/question-bank';
 
 /** A question as the form holds it: MCQ always has 4 option slots (docs/product.md section 9). */

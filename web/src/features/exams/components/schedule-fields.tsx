@@ -1,6 +1,6 @@
 import { fromIstInput, toIstInput } from '@app/common/rules/dates';
 import type { ExamMode } from '@app/common/schemas/exam-schedule';
-import type { ExamAdmin } from '@app/common/schemas/exams';
+import type { ExamAdmin } from '@app/common/schemas/exam-views';
 import { useBatches } from '../../../api/batches.ts';
 import { useCentres } from '../../../api/centres.ts';
 import { useActiveCourses } from '../../../api/courses.ts';

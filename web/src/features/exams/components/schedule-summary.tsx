@@ -1,5 +1,5 @@
 import { formatDateTime } from '@app/common/rules/dates';
-import type { ExamListItem } from '@app/common/schemas/exams';
+import type { ExamListItem } from '@app/common/schemas/exam-views';
 
 /** Who may take the exam, in words: "All students", or the names of its courses, batches and centres. */
 export function audienceText(exam: ExamListItem): string {

@@ -1,4 +1,4 @@
-import type { ExamAdmin } from '@app/common/schemas/exams';
+import type { ExamAdmin } from '@app/common/schemas/exam-views';
 import type { ObjectionGroup, RegradeBody, RegradeDecision, RegradeResult } from '@app/common/schemas/regrade';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { QuestionAdmin } from '@app/common/schemas/exams';
+import type { QuestionAdmin } from '@app/common/schemas/exam-views';
 import type { DropMode, RegradeAction, RegradeDecision } from '@app/common/schemas/regrade';
 import { excerpt, letter, objectionCount } from './format.ts';
 

@@ -1,4 +1,4 @@
-import type { QuestionAdmin } from '@app/common/schemas/exams';
+import type { QuestionAdmin } from '@app/common/schemas/exam-views';
 import type { ObjectionGroup } from '@app/common/schemas/regrade';
 import { DataTable } from '../../../components/data-table.tsx';
 import { excerpt, objectionCount } from './format.ts';

@@ -1,4 +1,4 @@
-import type { AvailableExam } from '@app/common/schemas/exams';
+import type { AvailableExam } from '@app/common/schemas/exam-views';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

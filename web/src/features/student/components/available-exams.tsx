@@ -1,5 +1,5 @@
 import { plural } from '@app/common/rules/text';
-import type { AvailableExam } from '@app/common/schemas/exams';
+import type { AvailableExam } from '@app/common/schemas/exam-views';
 import { Clock, FileText } from 'lucide-react';
 import { useAvailableExams } from '../api/dashboard.ts';
 import { DashboardSection } from './dashboard-section.tsx';

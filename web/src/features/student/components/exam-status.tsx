@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '@app/common/rules/dates';
 import { formatTimer } from '@app/common/rules/timer';
-import type { AvailableExam } from '@app/common/schemas/exams';
+import type { AvailableExam } from '@app/common/schemas/exam-views';
 import { CalendarClock, CheckCircle2, PlayCircle, RotateCcw, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/field.tsx';

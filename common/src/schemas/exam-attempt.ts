@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { MAX_TEXT_ANSWER } from './exams.ts';
+
+// A student's attempt at an exam: its answers, review flags and seconds as the exam screen saves them
+// (docs/product.md section 3, docs/architecture.md "The exam hall").
+
+/** A saved answer: MCQ option index, descriptive text, or null when cleared (docs/product.md section 3). */
+export const answerValue = z.union([
+  z.number().int('An option must be a whole number').min(0, 'Invalid option'),
+  z.string().max(MAX_TEXT_ANSWER, `An answer can be at most ${MAX_TEXT_ANSWER} characters`),
+  z.null(),
+]);
+export const answersMap = z.record(z.string(), answerValue);
+export type AnswersMap = z.infer<typeof answersMap>;
+
+/** POST /api/exams/{examId}/attempt: starts or resumes; the server's clock decides the time left. */
+export const attemptSchema = z.object({
+  startedAt: z.string(),
+  deadline: z.string(),
+  serverNow: z.string(),
+  remainingSeconds: z.number().int(),
+  answers: answersMap,
+  review: z.array(z.string()),
+  timeSpent: z.record(z.string(), z.number()),
+  /** The question the student was on when last saved (null before the first move): the exam reopens there. */
+  currentQuestion: z.string().nullable(),
+  savedAt: z.string().nullable(),
+});
+export type Attempt = z.infer<typeof attemptSchema>;
+
+/** PUT /api/exams/{examId}/attempt/answers: merged into what is saved. */
+export const saveAnswersBody = z.object({
+  answers: answersMap.default({}),
+  /** Every question now marked for review (replaces the saved list); absent: unchanged. */
+  review: z
+    .array(z.string({ error: 'A review entry must be a question id' }), { error: 'review must be a list of question ids' })
+    .max(1_000)
+    .optional(),
+  /** Cumulative seconds per question as the browser counted them. */
+  timeSpent: z
+    .record(
+      z.string(),
+      z
+        .number({ error: 'Time spent must be a number of seconds' })
+        .int('Time spent must be whole seconds')
+        .min(0, 'Time spent cannot be negative'),
+      { error: 'timeSpent must map question ids to seconds' },
+    )
+    .optional(),
+  /** The question the student is now on; absent: unchanged. */
+  currentQuestion: z
+    .string({ error: 'currentQuestion must be a question id' })
+    .max(100, 'currentQuestion must be a question id')
+    .optional(),
+});
+export type SaveAnswersBody = z.infer<typeof saveAnswersBody>;
+export const saveAnswersResponse = z.object({ savedAt: z.string(), serverNow: z.string(), remainingSeconds: z.number().int() });
+export type SaveAnswersResponse = z.infer<typeof saveAnswersResponse>;
