@@ -59,17 +59,18 @@ async function insertCandidates(db, exam, tag) {
         let marks = 0;
         let right = 0;
         let wrong = 0;
+        // Stored as the server stores marked answers: [question id, option chosen, marks] (server/src/db/marked-answers.ts).
         const answers = exam.questions.map((q, i) => {
           const roll = ((from + k) * 31 + i * 17) % 100;
-          if (roll >= 90) return { questionId: q.id, selectedOption: null, textAnswer: null, marksObtained: 0 };
+          if (roll >= 90) return [q.id, null, 0];
           if (roll / 90 < skill) {
             right++;
             marks += 1;
-            return { questionId: q.id, selectedOption: q.key, textAnswer: null, marksObtained: 1 };
+            return [q.id, q.key, 1];
           }
           wrong++;
           marks -= 0.25;
-          return { questionId: q.id, selectedOption: (q.key + 1) % 4, textAnswer: null, marksObtained: -0.25 };
+          return [q.id, (q.key + 1) % 4, -0.25];
         });
         return { student_id: u.id, answers, marks, n_right: right, n_wrong: wrong, n_left: exam.questions.length - right - wrong };
       });
@@ -134,7 +135,7 @@ export async function resultsBench(_args, dbKind) {
     ]) {
       console.log(
         `analysis ${label}: p50 ${b.p50} ms, p95 ${b.p95} ms; CPU seconds in ${b.cpu.wallSeconds} s: load generator ${b.cpu.generator}, ` +
-          `server ${b.cpu.servers}${dbKind === 'postgres' ? `, PostgreSQL ${b.cpu.postgres}` : ''}`,
+          `server ${b.cpu.servers}${dbKind === 'postgres' ? `, PostgreSQL ${b.cpu.postgres} (background ${b.cpu.postgresBackground})` : ''}`,
       );
     }
 

@@ -33,7 +33,8 @@ export async function checkDatabase(db, exam, outcomes) {
         continue;
       }
       if (row.copies !== 1) check.duplicated++;
-      const stored = new Map(row.answers.map((a) => [a.questionId, a.selectedOption]));
+      // Each stored answer is [question id, option chosen, marks, text?] (server/src/db/marked-answers.ts).
+      const stored = new Map(row.answers.map(([questionId, selectedOption]) => [questionId, selectedOption]));
       let marks = 0; // +1 right, minus the question's penalty wrong (quarters: exact in floating point)
       let correct = 0;
       let incorrect = 0;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FeePlan } from '@app/common/rules/fee-plans';
 import { createdAt, id, marksColumn, ts, updatedAt } from './columns.ts';
+import { markedAnswersColumn } from './marked-answers.ts';
 
 export const centres = pgTable('centres', {
   id: text('id').primaryKey(),
@@ -405,12 +406,7 @@ export const examOverrides = pgTable(
   (t) => [index('exam_overrides_exam_student_idx').on(t.examId, t.studentId)],
 );
 
-export type SubmissionAnswer = {
-  questionId: string;
-  selectedOption: number | null;
-  textAnswer: string | null;
-  marksObtained: number | null;
-};
+export type { SubmissionAnswer } from './marked-answers.ts';
 
 export const submissions = pgTable(
   'submissions',
@@ -422,7 +418,7 @@ export const submissions = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    answers: jsonb('answers').$type<SubmissionAnswer[]>().notNull().default([]),
+    answers: markedAnswersColumn('answers'),
     marksObtained: marksColumn('marks_obtained').notNull().default(0),
     totalMarks: marksColumn('total_marks').notNull(),
     correctAnswers: integer('correct_answers').notNull().default(0),

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AttemptAnswers, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
+import { encodeMarkedAnswers } from '../../db/marked-answers.ts';
 import { type MarkQuestion, markAnswers, passedOf } from './marking.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
 import { VersionCache } from '../../lib/version-cache.ts';
@@ -246,6 +247,8 @@ export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput & { atte
     set_answers: p.attempt.answers && sameAnswers(p.attempt.answers, p.answers) ? null : p.answers,
   };
   for (const c of SUBMISSION_COLUMNS) row[c.name] = values[c.key];
+  // The statement writes the column's stored form itself (db/marked-answers.ts).
+  row.answers = encodeMarkedAnswers(values.answers);
   closeSeq = (closeSeq + 1) % Number.MAX_SAFE_INTEGER;
   const id = await closeWriter(db).load({
     seq: closeSeq,

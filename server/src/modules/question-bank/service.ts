@@ -38,11 +38,12 @@ async function usageOf(db: Db | Tx, ids: string[]): Promise<Map<string, Usage>> 
     select q.bank_question_id as id,
       count(distinct q.exam_id)::int as times_used,
       count(s.id)::int as candidates,
-      count(s.id) filter (where (a.e ->> 'selectedOption') ~ '^[0-9]+$' and (a.e ->> 'selectedOption')::int = q.correct_answer)::int as correct
+      count(s.id) filter (where (a.e ->> 1) ~ '^[0-9]+$' and (a.e ->> 1)::int = q.correct_answer)::int as correct
     from ${questions} q
     left join ${submissions} s on s.exam_id = q.exam_id
     left join lateral (
-      select e from jsonb_array_elements(s.answers) e where e ->> 'questionId' = q.id::text limit 1
+      -- Each stored answer is [question id, option chosen, marks, text?] (db/marked-answers.ts).
+      select e from jsonb_array_elements(s.answers) e where e ->> 0 = q.id::text limit 1
     ) a on true
     where q.bank_question_id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),

@@ -9,6 +9,7 @@ import {
 } from '@app/common/schemas/regrade';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { encodeMarkedAnswers } from '../../db/marked-answers.ts';
 import { exams, examSections, questionKeyDecisions, questions, submissions, users } from '../../db/schema.ts';
 import { recordAudit, recordAuditMany } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -326,7 +327,7 @@ async function writeSubmissions(tx: Tx, rows: Planned[]) {
   const values = sql.join(
     rows.map(
       (p) =>
-        sql`(${p.id}::uuid, ${JSON.stringify(p.next.answers)}::jsonb, ${p.next.marksObtained}::numeric, ${p.next.totalMarks}::numeric, ${p.next.correctAnswers}::int, ${p.next.incorrectAnswers}::int, ${p.next.unattempted}::int, ${p.next.isPassed}::boolean)`,
+        sql`(${p.id}::uuid, ${JSON.stringify(encodeMarkedAnswers(p.next.answers))}::jsonb, ${p.next.marksObtained}::numeric, ${p.next.totalMarks}::numeric, ${p.next.correctAnswers}::int, ${p.next.incorrectAnswers}::int, ${p.next.unattempted}::int, ${p.next.isPassed}::boolean)`,
     ),
     sql`, `,
   );
