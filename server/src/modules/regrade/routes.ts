@@ -12,7 +12,8 @@ import {
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requirePermission, requireStudent } from '../../plugins/auth.ts';
 import { findMyObjections, findObjectionGroups, raiseObjection } from './objections.ts';
-import { findDecisions, regradeExam } from './regrade.ts';
+import { findDecisions } from './key-decisions.ts';
+import { regradeExam } from './regrade.ts';
 
 /** Objections to an exam's answer key, key decisions and the regrade (docs/product-regrade.md). */
 export const regradeRoutes: FastifyPluginAsyncZod = async (app) => {
