@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { bankPassages, bankQuestions } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { findUnstorable } from '../../lib/validation.ts';
-import { toBankDtos } from './service.ts';
+import { toBankDtos } from './dto.ts';
 
 // Papers from the bank (docs/product-question-bank.md, "Papers from the bank"): before an exam body is
 // validated, every `{ bankQuestionId }` and every section's `draw` is replaced by copies of the bank

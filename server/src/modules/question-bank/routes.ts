@@ -20,17 +20,10 @@ import { badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { drawPreview } from './from-bank.ts';
+import { dryRunImport, importRows } from './import.ts';
+import { listBankQuestions } from './list-questions.ts';
 import { readBankFile } from './parse.ts';
-import {
-  createBankQuestion,
-  deleteBankQuestion,
-  dryRunImport,
-  getBankQuestion,
-  importRows,
-  listBankQuestions,
-  listVersions,
-  updateBankQuestion,
-} from './service.ts';
+import { createBankQuestion, deleteBankQuestion, getBankQuestion, listVersions, updateBankQuestion } from './service.ts';
 import { bankCsv, bankWorkbook } from './workbook.ts';
 
 /** /api/question-bank (docs/product-question-bank.md). Admin only. */

@@ -1,0 +1,96 @@
+import { inArray, sql } from 'drizzle-orm';
+import { BANK_MESSAGES, type BankDryRun, type BankImportResult, type BankImportRow, duplicateKey } from '@app/common/schemas/question-bank';
+import type { Actor, Ctx } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { bankPassages, bankQuestions, bankQuestionVersions } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { FileRow } from './parse.ts';
+import { type CheckedRow, checkRows, type ImportItem } from './validate.ts';
+import { snapshotOf } from './versions.ts';
+
+// Import of a parsed file (docs/product-question-bank.md): a dry run, then the same judgement saved.
+
+type Judged = { row: number; status: BankImportRow['status']; message: string; item: ImportItem | null };
+
+/** Every row's status: error (its faults), duplicate (in the bank or an earlier ok row), else ok. */
+async function judge(db: Db | Tx, rows: FileRow[]): Promise<Judged[]> {
+  const checked: CheckedRow[] = checkRows(rows);
+  const keys = checked.map((c) => (c.item ? duplicateKey(c.item.question, c.item.passageText) : null));
+  const wanted = [...new Set(keys.filter((k): k is string => k !== null))];
+  const inBank = new Set<string>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const found = await db
+      .select({ k: bankQuestions.normalized })
+      .from(bankQuestions)
+      .where(inArray(bankQuestions.normalized, wanted.slice(i, i + 500)));
+    for (const f of found) inBank.add(f.k);
+  }
+  const firstRow = new Map<string, number>();
+  return checked.map((c, i) => {
+    if (!c.item) return { row: c.row, status: 'error', message: c.errors.join('; '), item: null };
+    const key = keys[i] as string;
+    if (inBank.has(key)) return { row: c.row, status: 'duplicate', message: BANK_MESSAGES.duplicateInBank, item: null };
+    const earlier = firstRow.get(key);
+    if (earlier !== undefined) return { row: c.row, status: 'duplicate', message: BANK_MESSAGES.duplicateInFile(earlier), item: null };
+    firstRow.set(key, c.row);
+    return { row: c.row, status: 'ok', message: BANK_MESSAGES.ready, item: c.item };
+  });
+}
+
+export async function dryRunImport(ctx: Ctx, rows: FileRow[]): Promise<BankDryRun> {
+  const judged = await judge(ctx.db, rows);
+  return {
+    rows: judged.map(({ row, status, message }) => ({ row, status, message })),
+    ok: judged.filter((j) => j.status === 'ok').length,
+    errors: judged.filter((j) => j.status === 'error').length,
+    duplicates: judged.filter((j) => j.status === 'duplicate').length,
+  };
+}
+
+/** Saves exactly the rows a dry run marks ok; one transaction. */
+export async function importRows(ctx: Ctx, actor: Actor, rows: FileRow[], filename: string): Promise<BankImportResult> {
+  return ctx.db.transaction(async (tx) => {
+    // Two imports of one file at once must not both pass the duplicate check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('question-bank-import'))`);
+    const judged = await judge(tx, rows);
+    const ok = judged.filter((j) => j.item !== null).map((j) => j.item as ImportItem);
+    const passageIds = new Map<string, string>();
+    for (const item of ok) {
+      if (!item.passageKey || !item.passageText || passageIds.has(item.passageKey)) continue;
+      const [p] = await tx.insert(bankPassages).values({ body: item.passageText }).returning({ id: bankPassages.id });
+      passageIds.set(item.passageKey, p.id);
+    }
+    for (let i = 0; i < ok.length; i += 100) {
+      const chunk = ok.slice(i, i + 100);
+      const inserted = await tx
+        .insert(bankQuestions)
+        .values(
+          chunk.map((item) => ({
+            exam: item.exam,
+            section: item.section,
+            topic: item.topic,
+            difficulty: item.difficulty,
+            source: item.source,
+            tags: item.tags,
+            passageId: item.passageKey ? (passageIds.get(item.passageKey) ?? null) : null,
+            question: item.question,
+            normalized: duplicateKey(item.question, item.passageText),
+            options: item.options,
+            correctAnswer: item.correctAnswer,
+            marks: item.marks,
+            negativeMarks: item.negativeMarks,
+            explanation: item.explanation,
+            createdBy: actor.id,
+          })),
+        )
+        .returning();
+      const byId = new Map(chunk.map((item, j) => [inserted[j]?.id, item]));
+      await tx
+        .insert(bankQuestionVersions)
+        .values(inserted.map((r) => ({ bankQuestionId: r.id, version: 1, snapshot: snapshotOf(r, byId.get(r.id)?.passageText ?? null) })));
+    }
+    const result = { imported: ok.length, skipped: judged.length - ok.length };
+    await recordAudit(tx, actor, 'question-bank.import', 'bank_question', null, null, { file: filename.slice(0, 200), ...result });
+    return result;
+  });
+}
