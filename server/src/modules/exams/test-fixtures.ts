@@ -59,3 +59,42 @@ export async function createExam(t: TestApp, body: Record<string, unknown>): Pro
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
+
+/** MCQ number `n`: four options, option `n % 4` correct, 1 mark. */
+export const mcq = (n: number, extra: Record<string, unknown> = {}) => ({
+  type: 'mcq',
+  question: `Question ${n}`,
+  options: ['A', 'B', 'C', 'D'],
+  correctAnswer: n % 4,
+  marks: 1,
+  explanation: `Because ${n}`,
+  ...extra,
+});
+
+/**
+ * Two sections, −0.25 a wrong answer, 5 marks: "English Language" (a passage of questions 1 and 2, the
+ * second with its own −0.5, then a standalone question 3) and "Quantitative Techniques" (question 4, 2 marks).
+ */
+export function sectionedPaper(courseId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Sectioned mock',
+    description: 'Passages and penalties',
+    course: courseId,
+    duration: 20,
+    totalMarks: 5,
+    passingMarks: 2,
+    negativeMarks: 0.25,
+    sections: [
+      {
+        title: 'English Language',
+        instructions: 'Read the passage',
+        questions: [mcq(3)],
+        passages: [
+          { body: 'A **passage** of text.\n\n| a | b |\n|---|---|\n| 1 | 2 |', questions: [mcq(1), mcq(2, { negativeMarks: 0.5 })] },
+        ],
+      },
+      { title: 'Quantitative Techniques', questions: [mcq(4, { marks: 2 })] },
+    ],
+    ...overrides,
+  };
+}

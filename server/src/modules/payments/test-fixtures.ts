@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { admissionRequests, payments } from '../../db/schema.ts';
 
@@ -71,3 +72,59 @@ export function formsOf(html: string): Record<string, Record<string, string>> {
   return out;
 }
 const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+
+/** A course body for POST/PUT /api/courses (a fresh name each call), ₹36,000 unless patched. */
+export const courseBody = (patch: Record<string, unknown> = {}) => ({
+  name: `Plan course ${Math.random().toString(36).slice(2, 8)}`,
+  description: 'A course',
+  price: 36_000,
+  feeType: 'full',
+  duration: '6 months',
+  features: ['Classes'],
+  ...patch,
+});
+
+export const istToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** YYYY-MM-DD `days` from today (IST). */
+export const dayFromToday = (days: number) => {
+  const [y, m, d] = istToday().split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+
+/** A student made the way the institute makes them: a public request approved by an admin. */
+export async function approveRequestFor(t: TestApp, courseId: string) {
+  const email = `plan-${Math.random().toString(36).slice(2, 10)}@test.local`;
+  const created = await t.visitor.post('/api/admission-requests', {
+    fullName: 'Plan Student',
+    email,
+    phone: '9830012345',
+    address: 'Kolkata',
+    education: 'Class 12',
+    course: courseId,
+    centre: 'dumdum',
+    reason: 'CLAT',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const approved = await t.admin.patch(`/api/admission-requests/admin/${created.json().request._id}/approve`, {});
+  expect(approved.statusCode, approved.body).toBe(200);
+  const client = t.withToken(await t.tokenFor(email, approved.json().user.temporaryPassword));
+  const [admission] = await t.ctx.db.select().from(admissionRequests).where(eq(admissionRequests.id, created.json().request._id));
+  return { client, admission, studentId: approved.json().user._id as string };
+}
+
+export type Installment = { installmentNumber: number; amount: number; dueDate: string; status: string; paid: number; outstanding: number };
+type Client = Awaited<ReturnType<TestApp['createStudent']>>['client'];
+
+/** The student's own fee summary from GET /api/payments/student. */
+export const summaryOf = async (client: Client) => {
+  const res = await client.get('/api/payments/student');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as {
+    totalFees: number;
+    pendingAmount: number;
+    nextDue: { installmentNumber: number; amount: number } | null;
+    installments: Installment[];
+  };
+};
+export const sumPaise = (list: Installment[]) => list.reduce((s, i) => s + Math.round(i.amount * 100), 0);
