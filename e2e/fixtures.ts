@@ -11,6 +11,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByTestId('welcome').first()).toBeVisible();
 }
 
+/** A session token from the API, for journeys that set data up without the browser. */
+export async function apiToken(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
 /** axe-core: no serious or critical violation on the page as it stands. */
 export async function expectAccessible(page: Page) {
   // Transitions settle first. Toasts are left out: sonner draws them half transparent while they fade and

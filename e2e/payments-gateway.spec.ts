@@ -1,61 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { clatCourse, createStudent, day, inr, openInstallmentPage, readTiles } from './payments-helpers.ts';
 
-// Payment journeys on the sandbox gateway: a course fee with a coupon and its PDF receipt; an
-// installment through the gateway's form post to the success page, and a declined one to the failed
-// page; an admin verifies an offline payment and refunds a completed one while the tiles follow.
-// Other spec files share the server: e-mails are unique and tile checks compare before and after.
+// Payment journeys on the sandbox gateway: a course fee with a coupon and its PDF receipt; installments
+// to the success and the failed page; an admin verifies and refunds while the tiles follow. The tiles are
+// the whole institute's figures compared before and after, so every journey here that moves money stays
+// in this file and runs in order, never beside the tiles check in another worker.
 
 test.describe.configure({ mode: 'serial' });
-
-const stamp = Date.now();
-let seq = 0;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-/** docs/product.md section 9: rupees in Indian formatting; paise only when there are some (₹25,000, ₹1,234.50). */
-const inr = (n: number) =>
-  `₹${n.toLocaleString('en-IN', Number.isInteger(n) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const day = (d: Date) => d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
-
-async function apiToken(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return (await res.json()).token as string;
-}
-
-async function clatCourse(request: APIRequestContext) {
-  const res = await request.get('/api/courses');
-  const course = ((await res.json()) as { _id: string; name: string; price: number }[]).find((c) => c.name === 'CLAT Preparation');
-  expect(course).toBeTruthy();
-  return course!;
-}
-
-type Student = { name: string; email: string; password: string };
-
-/** A student made the way the institute makes them: an admission request approved by an admin (CLAT, Dumdum). */
-async function createStudent(request: APIRequestContext): Promise<Student> {
-  seq += 1;
-  const name = `Payer${seq} Das`;
-  const email = `payer${seq}.${stamp}@e2e-payments.local`;
-  const course = await clatCourse(request);
-  const created = await request.post('/api/admission-requests', {
-    data: {
-      fullName: name,
-      email,
-      phone: '9830012345',
-      address: '4 Lake Road, Kolkata',
-      education: 'Class 12',
-      course: course._id,
-      centre: 'dumdum',
-      reason: 'Preparing for CLAT',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { request: req } = await created.json();
-  const admin = await apiToken(request, ADMIN.email, ADMIN.password);
-  const approved = await request.patch(`/api/admission-requests/admin/${req._id}/approve`, { headers: bearer(admin), data: {} });
-  expect(approved.ok(), await approved.text()).toBeTruthy();
-  return { name, email, password: (await approved.json()).user.temporaryPassword };
-}
 
 test('a student pays a course fee with coupon EARLY20 and downloads the PDF receipt', async ({ page }) => {
   // A long journey (pay, dashboard, covered course, history, receipt, four axe scans): three times the timeout.
@@ -136,14 +87,6 @@ test('a student pays a course fee with coupon EARLY20 and downloads the PDF rece
   expect((await download).suggestedFilename()).toMatch(/^(receipt-RCT-\d{4}-\d+|invoice-[A-Z0-9]+-\d{4}-\d{2}-\d{6})\.pdf$/);
   await expectAccessible(page);
 });
-
-async function openInstallmentPage(page: Page, s: Student) {
-  await signIn(page, s.email, s.password);
-  await page.goto('/payment/admission');
-  await expect(page.getByRole('heading', { name: 'Course Payment' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pay with Paytm' })).toBeVisible();
-}
-
 test('an installment goes through the gateway form post and lands on /payment/success', async ({ page }) => {
   const course = await clatCourse(page.request);
   const s = await createStudent(page.request);
@@ -213,38 +156,6 @@ test('an installment goes through the gateway form post and lands on /payment/su
   await expect(fees.getByRole('link', { name: 'Pay Installment' })).toHaveAttribute('href', '/payment/admission');
   await expectAccessible(page);
 });
-
-test('the dashboard payment summary shows loading, then an error with Retry that recovers', async ({ page }) => {
-  const course = await clatCourse(page.request);
-  const s = await createStudent(page.request);
-  await signIn(page, s.email, s.password);
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  let calls = 0;
-  await page.route('**/api/payments/student', async (route) => {
-    calls += 1;
-    // A server error is retried twice by the client before the card shows it: fail all three.
-    if (calls <= 3) {
-      if (calls === 1) await held;
-      return route.fulfill({ status: 500, json: { message: 'Internal server error', code: 'INTERNAL' } });
-    }
-    return route.continue();
-  });
-  await page.goto('/student/dashboard');
-  const fees = page.getByRole('region', { name: 'Fees and payments' });
-  await expect(fees.getByText('Loading fees...')).toBeVisible();
-  release();
-  const alert = fees.getByRole('alert');
-  await expect(alert).toBeVisible({ timeout: 15_000 });
-  await expect(fees).not.toContainText('Total fees');
-  await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(fees).toContainText(`Total fees${inr(course.price)}`);
-  await expect(fees).toContainText('Unpaid');
-  await expect(fees.getByRole('table', { name: 'Installment schedule' }).getByRole('row')).toHaveCount(5);
-});
-
 test('a declined installment lands on /payment/failed with the gateway message and help', async ({ page }) => {
   const s = await createStudent(page.request);
   await openInstallmentPage(page, s);
@@ -289,24 +200,6 @@ test('a declined installment lands on /payment/failed with the gateway message a
   }
   await expectAccessible(page);
 });
-
-/** The five tiles as numbers (rupee amounts without their formatting). */
-async function readTiles(page: Page) {
-  const list = page.getByRole('list', { name: 'Payment figures' });
-  await expect(list).toBeVisible();
-  const read = async (label: string) => {
-    const text = await list.getByRole('listitem').filter({ hasText: label }).locator('p').nth(1).textContent();
-    return Number((text ?? '').replace(/[^\d.]/g, ''));
-  };
-  return {
-    revenue: await read('Total Revenue'),
-    pending: await read('Pending'),
-    total: await read('Total Transactions'),
-    successful: await read('Successful'),
-    failed: await read('Failed'),
-  };
-}
-
 test('an admin verifies an offline payment and refunds a completed one; the tiles follow', async ({ page }) => {
   test.slow();
   const clat = await clatCourse(page.request);
