@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { admissionRequests } from '../../db/schema.ts';
-import { createAdmittedStudent, createCourse } from './test-fixtures.ts';
+import { approveRequestFor, createAdmittedStudent, createCourse } from './test-fixtures.ts';
 
 // An approved admission keeps the fee it was approved with: a later change of the course's price
 // changes neither what the student owes nor what the fee payment page charges them for that course.
@@ -25,31 +25,11 @@ const courseBody = (price: number, name: string) => ({
   features: ['Classes'],
 });
 
-/** A student made the way the institute makes them: a public request approved by an admin. */
-async function approveRequestFor(courseId: string) {
-  const email = `fee-${Math.random().toString(36).slice(2, 10)}@test.local`;
-  const created = await t.visitor.post('/api/admission-requests', {
-    fullName: 'Fee Student',
-    email,
-    phone: '9830012345',
-    address: 'Kolkata',
-    education: 'Class 12',
-    course: courseId,
-    centre: 'dumdum',
-    reason: 'CLAT',
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const approved = await t.admin.patch(`/api/admission-requests/admin/${created.json().request._id}/approve`, {});
-  expect(approved.statusCode, approved.body).toBe(200);
-  const token = await t.tokenFor(email, approved.json().user.temporaryPassword);
-  return t.withToken(token);
-}
-
 describe('the fee fixed at approval', () => {
   it('survives a price change: summary, admission record, coupon preview and order all use it', async () => {
     const course = await createCourse(t, 25_000);
     const other = await createCourse(t, 10_000);
-    const student = await approveRequestFor(course._id);
+    const student = (await approveRequestFor(t, course._id)).client;
     const [row] = await t.ctx.db.select().from(admissionRequests).where(eq(admissionRequests.courseId, course._id));
     expect(row.feePaise).toBe(2_500_000);
 
@@ -82,14 +62,14 @@ describe('the fee fixed at approval', () => {
 
   it('a lower price later does not lower what the student owes', async () => {
     const course = await createCourse(t, 20_000);
-    const student = await approveRequestFor(course._id);
+    const student = (await approveRequestFor(t, course._id)).client;
     await t.admin.put(`/api/courses/${course._id}`, courseBody(15_000, course.name));
     expect((await student.get('/api/payments/student')).json()).toMatchObject({ totalFees: 20_000, pendingAmount: 20_000 });
   });
 
   it('keeps the fee when the course is deleted for good', async () => {
     const course = await createCourse(t, 18_000);
-    const student = await approveRequestFor(course._id);
+    const student = (await approveRequestFor(t, course._id)).client;
     expect((await t.admin.delete(`/api/courses/${course._id}/permanent`)).statusCode).toBe(200);
     const summary = (await student.get('/api/payments/student')).json();
     expect(summary).toMatchObject({ totalFees: 18_000, course: { _id: null, name: 'Course Fee' } });

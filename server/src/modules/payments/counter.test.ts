@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { createAdmittedStudent, createCourse } from './test-fixtures.ts';
+import { createAdmittedStudent, createCourse, istToday } from './test-fixtures.ts';
 
 // Counter payments and the collection report (docs/product.md, "Counter payments and collections").
 
@@ -12,9 +12,6 @@ beforeAll(async () => {
   course = await createCourse(t, 20_000);
 });
 afterAll(async () => t?.close());
-
-const istToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 describe('counter payments', () => {
   it('records cash at a centre as a completed payment with its receipt; the schedule follows', async () => {
