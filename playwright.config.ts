@@ -26,6 +26,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // Without it Playwright ends the server with SIGKILL, and e2e/serve.mjs never drops its PostgreSQL
+    // database; with SIGTERM it stops the app, drops the database and removes its data folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { E2E_PORT: String(PORT) },
     stdout: 'ignore',
     stderr: 'pipe',
