@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AudienceData } from '@app/common/schemas/exam-schedule';
 import { SCHEDULE_MESSAGES } from '@app/common/schemas/exam-schedule';
 import type { Db, Tx } from '../../db/client.ts';
+import { readAll } from '../../db/read-all.ts';
 import { admissionRequests, batches, centres, courses, exams, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 
@@ -67,7 +68,7 @@ export function isInAudience(exam: ExamAudience, scope: StudentScope | null): bo
 
 /** Every course, batch and centre named must exist: else 400 naming the list. */
 export async function checkAudience(tx: Tx, a: AudienceData) {
-  const [foundCourses, foundBatches, foundCentres] = await Promise.all([
+  const [foundCourses, foundBatches, foundCentres] = await readAll(tx, [
     a.courses.length ? tx.select({ id: courses.id }).from(courses).where(inArray(courses.id, a.courses)) : [],
     a.batches.length ? tx.select({ id: batches.id }).from(batches).where(inArray(batches.id, a.batches)) : [],
     a.centres.length ? tx.select({ id: centres.id }).from(centres).where(inArray(centres.id, a.centres)) : [],
@@ -89,7 +90,7 @@ export async function checkAudience(tx: Tx, a: AudienceData) {
 
 /** Names for the audience's ids, for admin screens; ids of records deleted since are left out. */
 export async function audienceNamesOf(db: Db | Tx, e: ExamAudience) {
-  const [cs, bs, ts] = await Promise.all([
+  const [cs, bs, ts] = await readAll(db, [
     e.audienceCourseIds.length
       ? db.select({ _id: courses.id, name: courses.name }).from(courses).where(inArray(courses.id, e.audienceCourseIds))
       : [],

@@ -3,6 +3,7 @@ import type { ExamData, PaperQuestion, QuestionData } from '@app/common/schemas/
 import { EXAM_MESSAGES, paperQuestions, passingMarksOf } from '@app/common/schemas/exams';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { readAll } from '../../db/read-all.ts';
 import { courses, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -65,7 +66,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
  * exam's) and answers where each question of the paper now sits.
  */
 async function writeStructure(tx: Tx, examId: string, input: ExamData, paper: PaperQuestion[]): Promise<Place[]> {
-  const [oldSections, oldPassages] = await Promise.all([
+  const [oldSections, oldPassages] = await readAll(tx, [
     tx.select({ id: examSections.id }).from(examSections).where(eq(examSections.examId, examId)),
     tx.select({ id: examPassages.id }).from(examPassages).where(eq(examPassages.examId, examId)),
   ]);

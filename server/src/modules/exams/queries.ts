@@ -6,6 +6,7 @@ import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import { examStudentSchema } from '@app/common/schemas/exam-views';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { readAll } from '../../db/read-all.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { batches, centres, courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -65,7 +66,7 @@ export async function loadQuestions(db: Db | Tx, examId: string) {
 
 /** The paper's sections and passages in order. */
 export async function loadSections(db: Db | Tx, examId: string) {
-  const [sections, passages] = await Promise.all([
+  const [sections, passages] = await readAll(db, [
     db.select().from(examSections).where(eq(examSections.examId, examId)).orderBy(asc(examSections.position)),
     db.select().from(examPassages).where(eq(examPassages.examId, examId)).orderBy(asc(examPassages.position)),
   ]);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { readAll } from '../../db/read-all.ts';
 import { examRankings, exams, examSections, questions, submissionRanks, submissions } from '../../db/schema.ts';
 import { rankCandidates } from './compute.ts';
 
@@ -34,7 +35,7 @@ export const rankingsFreshSql = sql<boolean>`case when ${exams.resultsPublished}
  * stored ranks and the admin's merit list.
  */
 export async function rankExam(db: Db | Tx, examId: string, tieBreakSection: string | null) {
-  const [sections, qs, rows] = await Promise.all([
+  const [sections, qs, rows] = await readAll(db, [
     db
       .select({ id: examSections.id, title: examSections.title })
       .from(examSections)

@@ -3,6 +3,7 @@ import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import { REGRADE_MESSAGES, type RegradeDecision, type RegradeDecisionData } from '@app/common/schemas/regrade';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { readAll } from '../../db/read-all.ts';
 import { exams, questionKeyDecisions, questions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -18,7 +19,7 @@ export type QuestionRow = RegradeQuestion & {
 };
 
 export async function loadQuestions(db: Db | Tx, examId: string, examPenalty: number) {
-  const [rows, stored] = await Promise.all([
+  const [rows, stored] = await readAll(db, [
     db
       .select({
         id: questions.id,

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { RegradeMarks, RegradeResult } from '@app/common/schemas/regrade';
 import type { Tx } from '../../db/client.ts';
+import { readAll } from '../../db/read-all.ts';
 import { examSections, submissions, users } from '../../db/schema.ts';
 import { rankCandidates } from '../rankings/compute.ts';
 import { type KeyDecision, percentOf, remark, rowDiffers, type SubmissionMarks } from './compute.ts';
@@ -29,7 +30,7 @@ export async function planRegrade(
   qs: Map<string, QuestionRow>,
   next: Map<string, KeyDecision>,
 ): Promise<Planned[]> {
-  const [rows, sections] = await Promise.all([
+  const [rows, sections] = await readAll(tx, [
     tx
       .select({
         s: submissions,
