@@ -1,6 +1,5 @@
 import { ROLE_LABELS } from '@app/common/permissions';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DbHandle, openDb } from './db/client.ts';
 import { seed } from './db/seed.ts';
@@ -104,6 +103,7 @@ const STARTUP_LOCK_KEY = 748_213_902;
  */
 async function withStartupLock<T>(config: Config, fn: () => Promise<T>): Promise<T> {
   if (!config.DATABASE_URL) return fn();
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {

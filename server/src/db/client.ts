@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema.ts';
+
+// Each database's driver is loaded only when that database is used: the server runs on one of them, and
+// loading the other cost start-up time for nothing (docs/architecture.md, "Start-up").
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -57,6 +57,11 @@ function guardClient(client: pg.PoolClient) {
 /** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is null). */
 export async function openDb(opts: { url?: string; dataDir?: string | null }): Promise<DbHandle> {
   if (opts.url) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: POOL_SIZE,
@@ -93,6 +98,11 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
       },
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = opts.dataDir ? await openPgliteDir(path.join(opts.dataDir, 'pglite')) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -114,6 +124,7 @@ const INIT_PREFIX = 'pglite.init-';
  * no database (the next start begins again) or a complete one, never a directory that cannot start.
  */
 export async function openPgliteDir(dir: string): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
   const parent = path.dirname(dir);
   fs.mkdirSync(parent, { recursive: true });
   // What an interrupted first start left behind is never used.

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Ctx } from '../context.ts';
+import { loadPdfLib } from '../lib/lazy-libs.ts';
 import { courses, materials } from './schema.ts';
 
 // Demo study materials (docs/product-materials.md), only on a database without materials: a short PDF of
@@ -39,6 +39,7 @@ const NOTES: { heading: string; lines: string[] }[] = [
 ];
 
 async function notesPdf(): Promise<{ data: Buffer; pages: number }> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle('Legal Reasoning: reading principles and facts');
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import type { ColorTypes, PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { FONTS_DIR } from '../paths.ts';
+import { loadFontkit } from './lazy-libs.ts';
 
 // The PDFs the office hands out (receipts, tax invoices, credit notes, the collection report) print ₹ and
 // names in Bengali or Devanagari: the standard PDF fonts cannot, so the Noto fonts shipped in
@@ -98,6 +98,12 @@ const printable = (text: string) =>
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
+/**
+ * A colour as pdf-lib's `rgb()` makes it (the same plain object), for colours fixed when a module loads:
+ * pdf-lib itself is loaded at the first PDF (lib/lazy-libs.ts).
+ */
+export const colour = (red: number, green: number, blue: number): RGB => ({ type: 'RGB' as ColorTypes.RGB, red, green, blue });
+
 /** The fonts of one PDF document: embedded on first use, so a receipt in English carries only Noto Sans. */
 export class PdfFonts {
   private readonly embedded = new Map<string, Promise<PDFFont>>();
@@ -105,8 +111,8 @@ export class PdfFonts {
 
   private constructor(private readonly doc: PDFDocument) {}
 
-  static for(doc: PDFDocument): PdfFonts {
-    doc.registerFontkit(fontkit);
+  static async for(doc: PDFDocument): Promise<PdfFonts> {
+    doc.registerFontkit(await loadFontkit());
     return new PdfFonts(doc);
   }
 

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './lazy-libs.ts';
 
 // The first sheet of an .xlsx file as rows of cell texts, for the student import and the question-bank
 // import. Each says how a cell reads (their formula rules differ) and what its refusal of a file says.
@@ -11,7 +12,7 @@ export async function readFirstSheet(
   cellText: (value: ExcelJS.CellValue) => string,
   refuse: (fault: 'unreadable' | 'empty') => Error,
 ): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   try {
     await book.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

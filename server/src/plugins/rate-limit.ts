@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 
 /** Where the rate limit counters live; /api/ready reports it. */
@@ -25,6 +24,8 @@ export async function registerRateLimit(app: FastifyInstance, config: Pick<Confi
     await app.register(rateLimit, { global: false });
     return;
   }
+  // Loaded only when Redis is configured: an instance counting on its own has no use for the client.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(config.REDIS_URL, {
     connectTimeout: 1_000,
     commandTimeout: 500,

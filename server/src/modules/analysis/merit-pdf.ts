@@ -1,6 +1,7 @@
 import { formatDateTime } from '@app/common';
 import type { MeritList } from '@app/common/schemas/analysis';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/lazy-libs.ts';
 
 const INSTITUTE = 'Law Coaching Institute';
 /** WinAnsi (the standard fonts' encoding) cannot show every character a name may hold; those become '?'. */
@@ -17,6 +18,7 @@ function fit(text: string, font: PDFFont, size: number, width: number) {
 
 /** The merit list on landscape A4 pages, the header row repeated on each page. pdf-lib writes the PDF. */
 export async function renderMeritList(list: MeritList): Promise<Buffer> {
+  const { PDFDocument, rgb, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`Merit list: ${winAnsi(list.exam.title)}`);
   doc.setProducer(INSTITUTE);

@@ -1,5 +1,5 @@
 import { formatDate } from '@app/common';
-import { PDFDocument } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/lazy-libs.ts';
 import { PdfFonts } from '../../lib/pdf-fonts.ts';
 import { type Institute, rupees } from './document-content.ts';
 import { A4, GREY, LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH, MARGIN, NAVY, Sheet } from './page-layout.ts';
@@ -26,10 +26,11 @@ export type Doc = {
 };
 
 export async function renderDocument(d: Doc): Promise<Buffer> {
+  const { PDFDocument } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`${d.title} ${d.number}`);
   doc.setProducer(d.supplier.name);
-  const fonts = PdfFonts.for(doc);
+  const fonts = await PdfFonts.for(doc);
   const all = [
     d.title,
     d.number,

@@ -1,5 +1,5 @@
-import { type PDFPage, rgb } from 'pdf-lib';
-import type { PdfFonts } from '../../lib/pdf-fonts.ts';
+import type { PDFPage, RGB } from 'pdf-lib';
+import { colour, type PdfFonts } from '../../lib/pdf-fonts.ts';
 
 // The page the invoice documents are written on (render.ts): A4, its margin and colours, and a sheet
 // that writes top to bottom.
@@ -10,10 +10,10 @@ export const LOGO_MAX_WIDTH = 160;
 
 export const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 48;
-const INK = rgb(0.1, 0.1, 0.1);
-export const GREY = rgb(0.38, 0.38, 0.38);
-export const NAVY = rgb(0.118, 0.165, 0.29);
-const LINE = rgb(0.7, 0.7, 0.7);
+const INK = colour(0.1, 0.1, 0.1);
+export const GREY = colour(0.38, 0.38, 0.38);
+export const NAVY = colour(0.118, 0.165, 0.29);
+const LINE = colour(0.7, 0.7, 0.7);
 
 /** A page being written top to bottom. */
 export class Sheet {
@@ -27,15 +27,15 @@ export class Sheet {
   get right() {
     return this.page.getWidth() - MARGIN;
   }
-  text(t: string, x: number, size: number, opts: { bold?: boolean; color?: ReturnType<typeof rgb> } = {}) {
+  text(t: string, x: number, size: number, opts: { bold?: boolean; color?: RGB } = {}) {
     return this.fonts.draw(this.page, t, { x, y: this.y, size, weight: opts.bold ? 'bold' : 'regular', color: opts.color ?? INK });
   }
-  textRight(t: string, right: number, size: number, opts: { bold?: boolean; color?: ReturnType<typeof rgb> } = {}) {
+  textRight(t: string, right: number, size: number, opts: { bold?: boolean; color?: RGB } = {}) {
     const w = this.fonts.widthOf(t, size, opts.bold ? 'bold' : 'regular');
     this.text(t, right - w, size, opts);
   }
   /** Wrapped text from x, at most `width` wide; moves down past it. */
-  para(t: string, x: number, width: number, size: number, opts: { bold?: boolean; color?: ReturnType<typeof rgb> } = {}) {
+  para(t: string, x: number, width: number, size: number, opts: { bold?: boolean; color?: RGB } = {}) {
     const lines = this.fonts.wrap(t, size, width, opts.bold ? 'bold' : 'regular');
     lines.forEach((line, i) => {
       if (i > 0) this.y -= size + 4;

@@ -66,7 +66,7 @@ describe('the payment PDF', () => {
     const emailLines = lines.filter((l) => /^[ab@.examplco]+$/.test(l));
     expect(emailLines.join('')).toBe(email);
     const doc = await PDFDocument.create();
-    const fonts = PdfFonts.for(doc);
+    const fonts = await PdfFonts.for(doc);
     await fonts.prepare([], 'regular');
     for (const l of emailLines) expect(fonts.widthOf(l, 9.5)).toBeLessThanOrEqual(595.28 / 2);
     expect(lines).toContain('₹12,34,567.50');

@@ -1,7 +1,8 @@
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { formatDateTime } from '@app/common';
 import { MATERIAL_MSG } from '@app/common/schemas/materials';
 import { badRequest } from '../../lib/errors.ts';
+import { loadPdfLib, type PdfLib } from '../../lib/lazy-libs.ts';
 
 // A study material's PDF: checked by its content when uploaded, stamped with its reader when downloaded
 // (docs/product-materials.md, "Downloads").
@@ -19,6 +20,7 @@ export async function checkPdf(data: Buffer): Promise<{ pageCount: number }> {
   let pageCount = 0;
   try {
     // Pages are read the way the stamp reads them: a document whose page tree is broken fails here.
+    const { PDFDocument } = await loadPdfLib();
     const doc = await PDFDocument.load(data, { updateMetadata: false, throwOnInvalidObject: false });
     pageCount = doc.getPages().length;
     // Stamped once now, so that every later download can be.
@@ -46,43 +48,51 @@ export function stampLine(owner: StampOwner, at: Date): string {
   return winAnsi(`Downloaded by ${who} on ${formatDateTime(at)} IST (${numericDate(at)}). For personal study only: do not share.`);
 }
 
-function drawFitted(page: PDFPage, font: PDFFont, text: string, at: { x: number; y: number; width: number; rotate: number }) {
+function drawFitted(
+  { degrees, rgb }: PdfLib,
+  page: PDFPage,
+  font: PDFFont,
+  text: string,
+  at: { x: number; y: number; width: number; rotate: number },
+) {
   const size = Math.max(4, Math.min(8, (at.width / font.widthOfTextAtSize(text, 1)) * 0.98));
   page.drawText(text, { x: at.x, y: at.y, size, font, color: rgb(0.35, 0.35, 0.35), opacity: 0.9, rotate: degrees(at.rotate) });
 }
 
 /** The PDF with `line` along the bottom of every page as the reader sees it (turned pages included). */
 export async function stampPdf(data: Buffer, line: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(data, { updateMetadata: false, throwOnInvalidObject: false });
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const lib = await loadPdfLib();
+  const doc = await lib.PDFDocument.load(data, { updateMetadata: false, throwOnInvalidObject: false });
+  const font = await doc.embedFont(lib.StandardFonts.Helvetica);
   const margin = 12;
   for (const page of doc.getPages()) {
     const box = page.getCropBox();
     const rotation = ((page.getRotation().angle % 360) + 360) % 360;
     // The text runs along what the reader sees as the bottom edge, whatever /Rotate the page has.
     if (rotation === 90)
-      drawFitted(page, font, line, { x: box.x + box.width - margin, y: box.y + margin, width: box.height - 2 * margin, rotate: 90 });
+      drawFitted(lib, page, font, line, { x: box.x + box.width - margin, y: box.y + margin, width: box.height - 2 * margin, rotate: 90 });
     else if (rotation === 180)
-      drawFitted(page, font, line, {
+      drawFitted(lib, page, font, line, {
         x: box.x + box.width - margin,
         y: box.y + box.height - margin,
         width: box.width - 2 * margin,
         rotate: 180,
       });
     else if (rotation === 270)
-      drawFitted(page, font, line, {
+      drawFitted(lib, page, font, line, {
         x: box.x + margin,
         y: box.y + box.height - margin,
         width: box.height - 2 * margin,
         rotate: 270,
       });
-    else drawFitted(page, font, line, { x: box.x + margin, y: box.y + margin / 2 + 2, width: box.width - 2 * margin, rotate: 0 });
+    else drawFitted(lib, page, font, line, { x: box.x + margin, y: box.y + margin / 2 + 2, width: box.width - 2 * margin, rotate: 0 });
   }
   return doc.save();
 }
 
 /** A small real PDF: the demo material of the seed and the tests' uploads. */
 export async function samplePdf(title: string, pages: string[][]): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

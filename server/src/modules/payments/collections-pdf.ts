@@ -1,6 +1,6 @@
 import { formatDate } from '@app/common';
 import { COLLECTION_METHOD_LABELS, type Collections } from '@app/common/schemas/collections';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/lazy-libs.ts';
 import { PdfFonts } from '../../lib/pdf-fonts.ts';
 
 // The collection report as an A4 PDF for the office file: totals by centre and method, then every payment.
@@ -12,9 +12,10 @@ type Weight = 'regular' | 'bold';
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 export async function renderCollectionsPdf(c: Collections, centreName: string | null): Promise<Buffer> {
+  const { PDFDocument, rgb } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`Collections ${c.from} to ${c.to}`);
-  const fonts = PdfFonts.for(doc);
+  const fonts = await PdfFonts.for(doc);
   await fonts.prepare(
     [...c.payments.flatMap((p) => [p.student, p.centreName]), ...c.byCentre.map((g) => g.name), centreName ?? ''],
     'regular',

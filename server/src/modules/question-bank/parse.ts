@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
-import mammoth from 'mammoth';
 import {
   BANK_COLUMNS,
   BANK_EXTRA_COLUMNS,
@@ -9,6 +8,7 @@ import {
   BANK_REQUIRED_COLUMNS,
 } from '@app/common/schemas/question-bank';
 import { badRequest } from '../../lib/errors.ts';
+import { loadMammoth } from '../../lib/lazy-libs.ts';
 import { isZip, readFirstSheet } from '../../lib/spreadsheet.ts';
 
 // Reading an import file into rows of cells by column (docs/product-question-bank.md, "Import").
@@ -201,7 +201,7 @@ export function rowsOfWordText(text: string): FileRow[] {
 async function readDocx(data: Buffer): Promise<FileRow[]> {
   let text: string;
   try {
-    text = (await mammoth.extractRawText({ buffer: data })).value;
+    text = (await (await loadMammoth()).extractRawText({ buffer: data })).value;
   } catch {
     throw fail(BANK_MESSAGES.unreadable);
   }

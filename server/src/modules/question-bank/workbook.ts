@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/lazy-libs.ts';
 import { BANK_COLUMNS, type BankColumn } from '@app/common/schemas/question-bank';
 import { toCsv } from '../../lib/csv.ts';
 
@@ -21,7 +21,7 @@ export const TEMPLATE_HELP = [
 
 /** A workbook with the template's columns, the rows given, and a second sheet that explains them. */
 export async function bankWorkbook(rows: TemplateRow[], sheetName = 'Questions'): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   book.creator = 'Law Coaching Institute';
   const sheet = book.addWorksheet(sheetName);
   sheet.columns = BANK_COLUMNS.map((c) => ({ header: c, key: c, width: WIDTHS[c] ?? 12 }));

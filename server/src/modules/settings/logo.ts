@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, type InstituteSettings } from '@app/common/schemas/settings';
-import { PDFDocument } from 'pdf-lib';
 import type { Actor, Ctx } from '../../context.ts';
 import { instituteSettings } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { loadPdfLib } from '../../lib/lazy-libs.ts';
 import { sniffImage } from '../../lib/storage.ts';
 import { INSTITUTE_ID, toSettingsDto } from './service.ts';
 
@@ -22,6 +22,7 @@ export async function checkLogo(data: Buffer): Promise<{ extension: 'png' | 'jpg
   if (data.length > LOGO_MAX_BYTES) throw refuse(LOGO_MESSAGES.tooLarge);
   const type = sniffImage(data);
   if (!type || type.extension === 'webp') throw refuse(LOGO_MESSAGES.notImage);
+  const { PDFDocument } = await loadPdfLib();
   try {
     const doc = await PDFDocument.create();
     if (type.extension === 'png') await doc.embedPng(data);
