@@ -17,10 +17,10 @@ export async function checkPdf(data: Buffer): Promise<{ pageCount: number }> {
   const refuse = (message: string) => badRequest(message, { file: message });
   if (data.length === 0) throw refuse(MATERIAL_MSG.fileEmpty);
   if (data.length < PDF_MAGIC.length || !data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw refuse(MATERIAL_MSG.notPdf);
+  const { PDFDocument } = await loadPdfLib();
   let pageCount = 0;
   try {
     // Pages are read the way the stamp reads them: a document whose page tree is broken fails here.
-    const { PDFDocument } = await loadPdfLib();
     const doc = await PDFDocument.load(data, { updateMetadata: false, throwOnInvalidObject: false });
     pageCount = doc.getPages().length;
     // Stamped once now, so that every later download can be.

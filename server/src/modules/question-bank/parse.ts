@@ -199,9 +199,10 @@ export function rowsOfWordText(text: string): FileRow[] {
 }
 
 async function readDocx(data: Buffer): Promise<FileRow[]> {
+  const mammoth = await loadMammoth();
   let text: string;
   try {
-    text = (await (await loadMammoth()).extractRawText({ buffer: data })).value;
+    text = (await mammoth.extractRawText({ buffer: data })).value;
   } catch {
     throw fail(BANK_MESSAGES.unreadable);
   }
