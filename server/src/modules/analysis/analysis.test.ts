@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisSchema } from '@app/common/schemas/analysis';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { analysisLoader, trendLoader } from './analysis.ts';
 import { courseOf, createRankedExam, type PaperJson, publish, rankedPaper, sit } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -107,60 +106,24 @@ describe('after publication', () => {
   });
 });
 
-describe('many readers at once', () => {
-  // Readers in one turn of the event loop share one query (analysisLoader, trendLoader); a lone reader uses
-  // the prepared statements. Both must answer the same.
-  let regular: Awaited<ReturnType<TestApp['createStudent']>>;
-  beforeAll(async () => {
-    // A student with eleven ranked mocks published: the trend keeps their last ten.
-    regular = await t.createStudent();
+describe('the trend', () => {
+  it("keeps the student's last ten ranked mocks with published results, oldest first", async () => {
+    const regular = await t.createStudent();
+    let last = '';
     for (let i = 1; i <= 11; i++) {
       const mock = await createRankedExam(t, { title: `Weekly mock ${i}` });
       expect((await regular.client.post(`/api/exams/${mock._id}/attempt`)).statusCode).toBe(200);
       const answers = Object.fromEntries(mock.questions.map((q, n) => [q._id, n < i % 4 ? 0 : null]));
-      expect((await regular.client.post('/api/submissions', { examId: mock._id, answers })).statusCode).toBe(201);
+      const res = await regular.client.post('/api/submissions', { examId: mock._id, answers });
+      expect(res.statusCode).toBe(201);
+      last = res.json().submission._id;
       await publish(t, mock._id);
     }
-  });
-
-  it('answers each analysis read together as it answers it read alone', async () => {
-    const readers = [
-      { client: a.student.client, id: a.submissionId },
-      { client: b.student.client, id: b.submissionId },
-      { client: c.student.client, id: c.submissionId },
-      { client: t.admin, id: b.submissionId },
-    ];
-    const alone = [];
-    for (const r of readers) alone.push((await r.client.get(`/api/submissions/${r.id}/analysis`)).json());
-    const together = await Promise.all(readers.map((r) => r.client.get(`/api/submissions/${r.id}/analysis`)));
-    expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    expect(together.map((r) => r.json())).toEqual(alone);
-    expect(alone.map((x) => x.score)).toEqual([1.75, 4, 0, 4]);
-  });
-
-  it('reads many submissions in one batch as it reads each alone, a missing one as none', async () => {
-    const missing = '00000000-0000-4000-8000-000000000000';
-    const ids = [a.submissionId, b.submissionId, missing, a.submissionId, c.submissionId];
-    const loader = analysisLoader(t.ctx.db);
-    const together = await Promise.all(ids.map((id) => loader.load(id)));
-    const alone = [];
-    for (const id of ids) alone.push(await loader.load(id));
-    expect(together).toEqual(alone);
-    expect(together.map((r) => r?.id)).toEqual([a.submissionId, b.submissionId, undefined, a.submissionId, c.submissionId]);
-    expect(together[1]).toMatchObject({ studentId: b.student.id, examId: exam._id, rank: 1, candidates: 3, fresh: true });
-  });
-
-  it('reads many trends in one batch as it reads each alone: the last ten ranked mocks, newest first', async () => {
-    const nobody = await t.createStudent();
-    const students = [regular.id, a.student.id, nobody.id, b.student.id, regular.id];
-    const loader = trendLoader(t.ctx.db);
-    const together = await Promise.all(students.map((id) => loader.load(id)));
-    const alone = [];
-    for (const id of students) alone.push(await loader.load(id));
-    expect(together).toEqual(alone);
-    expect(together.map((rows) => rows?.length)).toEqual([10, 1, 0, 1, 10]);
-    expect(together[0]?.map((r) => r.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Weekly mock ${11 - i}`));
-    expect(together[0]?.[0]).toMatchObject({ score: 3, totalMarks: 4, fresh: true });
-    expect(together[0]?.[0].submittedAt).toBeInstanceOf(Date);
+    const res = await regular.client.get(`/api/submissions/${last}/analysis`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { trend } = res.json();
+    expect(trend.map((p: { title: string }) => p.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Weekly mock ${i + 2}`));
+    expect(trend.at(-1)).toMatchObject({ score: 3, totalMarks: 4, percentile: 100 }); // the only candidate
+    expect(trend[0]).toMatchObject({ score: 2, totalMarks: 4 });
   });
 });

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { percentageOf } from '@app/common/rules/grades';
 import { ANALYSIS_MESSAGES, type Analysis } from '@app/common/schemas/analysis';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { perDb, preparedQuery } from '../../db/prepared.ts';
-import { BatchLoader } from '../../lib/batch-loader.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import {
   type ExamRankingStats,
   examAttempts,
@@ -23,10 +22,11 @@ import { accuracyOf, assertReadable, round2, statusOf } from './access.ts';
 const TREND_LENGTH = 10;
 
 /**
- * Everything one analysis needs from its submission (docs/architecture.md, "Results"): the submission, its
- * exam, the stored ranks' freshness, the student's place and the seconds their attempt kept per question.
+ * Everything one analysis needs from its submission, in one prepared statement (docs/architecture.md,
+ * "Results"): the submission, its exam, the stored ranks' freshness, the student's place and the seconds
+ * their attempt kept per question.
  */
-const analysisFrom = (db: Db) =>
+const analysisRead = preparedQuery((db) =>
   db
     .select({
       id: submissions.id,
@@ -51,86 +51,31 @@ const analysisFrom = (db: Db) =>
     .innerJoin(exams, eq(exams.id, submissions.examId))
     .leftJoin(examRankings, eq(examRankings.examId, exams.id))
     .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
-    .leftJoin(examAttempts, and(eq(examAttempts.examId, submissions.examId), eq(examAttempts.studentId, submissions.studentId)));
-type AnalysisRow = Awaited<ReturnType<typeof analysisFrom>>[number];
-
-const analysisRead = preparedQuery((db) =>
-  analysisFrom(db)
+    .leftJoin(examAttempts, and(eq(examAttempts.examId, submissions.examId), eq(examAttempts.studentId, submissions.studentId)))
     .where(eq(submissions.id, sql.placeholder('id')))
     .prepare('analysis_read'),
 );
 
-/**
- * The submissions whose analyses are asked for in one turn of the event loop, read by one query
- * (lib/batch-loader.ts): when results come out, the candidates who open theirs together share one round
- * trip to the database instead of taking one each; a lone reader uses the prepared statement.
- */
-export const analysisLoader = perDb(
-  (db) =>
-    new BatchLoader<string, AnalysisRow>(
-      async (ids) => new Map((await analysisFrom(db).where(inArray(submissions.id, [...new Set(ids)]))).map((r) => [r.id, r])),
-      (id) => id,
-      async (id) => (await analysisRead(db).execute({ id }))[0],
-    ),
-);
-
-/** The student's ranked mocks with published results and their stored places. */
-const trendColumns = {
-  examId: exams.id,
-  title: exams.title,
-  submittedAt: submissions.submittedAt,
-  score: submissions.marksObtained,
-  totalMarks: submissions.totalMarks,
-  percentile: submissionRanks.percentile,
-};
-const rankedAndPublished = and(eq(exams.resultsPublished, true), eq(exams.resultMode, 'rank'));
-
-/** One student's last ranked mocks with published results, newest first. */
+/** The student's last ranked mocks with published results, newest first, with their stored places. */
 const trendRead = preparedQuery((db) =>
   db
-    .select({ ...trendColumns, fresh: rankingsFreshSql })
+    .select({
+      examId: exams.id,
+      title: exams.title,
+      submittedAt: submissions.submittedAt,
+      score: submissions.marksObtained,
+      totalMarks: submissions.totalMarks,
+      percentile: submissionRanks.percentile,
+      fresh: rankingsFreshSql,
+    })
     .from(submissions)
     .innerJoin(exams, eq(exams.id, submissions.examId))
     .leftJoin(examRankings, eq(examRankings.examId, exams.id))
     .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
-    .where(and(eq(submissions.studentId, sql.placeholder('studentId')), rankedAndPublished))
+    .where(and(eq(submissions.studentId, sql.placeholder('studentId')), eq(exams.resultsPublished, true), eq(exams.resultMode, 'rank')))
     .orderBy(desc(submissions.submittedAt))
     .limit(TREND_LENGTH)
     .prepare('analysis_trend'),
-);
-type TrendRow = Awaited<ReturnType<ReturnType<typeof trendRead>['execute']>>[number];
-
-/**
- * The trends asked for in one turn of the event loop, read by one query: each student's last
- * TREND_LENGTH rows, newest first, as `trendRead` answers them for one.
- */
-export const trendLoader = perDb(
-  (db) =>
-    new BatchLoader<string, TrendRow[]>(
-      async (studentIds) => {
-        const newest = db
-          .select({
-            ...trendColumns,
-            studentId: submissions.studentId,
-            fresh: sql<boolean>`${rankingsFreshSql}`.as('fresh'),
-            place: sql<number>`row_number() over (partition by ${submissions.studentId} order by ${submissions.submittedAt} desc)`.as(
-              'place',
-            ),
-          })
-          .from(submissions)
-          .innerJoin(exams, eq(exams.id, submissions.examId))
-          .leftJoin(examRankings, eq(examRankings.examId, exams.id))
-          .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
-          .where(and(inArray(submissions.studentId, [...new Set(studentIds)]), rankedAndPublished))
-          .as('newest');
-        const rows = await db.select().from(newest).where(lte(newest.place, TREND_LENGTH)).orderBy(asc(newest.place));
-        const found = new Map<string, TrendRow[]>(studentIds.map((id) => [id, []]));
-        for (const { studentId, place: _, ...row } of rows) found.get(studentId)?.push(row);
-        return found;
-      },
-      (studentId) => studentId,
-      (studentId) => trendRead(db).execute({ studentId }),
-    ),
 );
 
 /** What every candidate's analysis of one exam shares: its questions, sections and the ranks' figures. */
@@ -170,7 +115,7 @@ async function loadFrame(db: Db, examId: string): Promise<ExamFrame> {
  * first when a submission or the exam changed since they were computed.
  */
 async function readSubmission(ctx: Ctx, actor: Actor, id: string) {
-  let row = await analysisLoader(ctx.db).load(id);
+  let [row] = await analysisRead(ctx.db).execute({ id });
   assertReadable(actor, row, ANALYSIS_MESSAGES.notPublished);
   if (!row.fresh) {
     await ensureRankings(ctx.db, [row.examId]);
@@ -251,7 +196,7 @@ export async function findAnalysis(ctx: Ctx, actor: Actor, id: string): Promise<
 
 /** The student's last ranked mocks with published results, oldest first (the trend chart). */
 async function findTrend(ctx: Ctx, studentId: string) {
-  let rows = (await trendLoader(ctx.db).load(studentId)) ?? [];
+  let rows = await trendRead(ctx.db).execute({ studentId });
   const stale = rows.filter((r) => !r.fresh).map((r) => r.examId);
   if (stale.length > 0) {
     await ensureRankings(ctx.db, stale);
