@@ -3,10 +3,27 @@
 let dateFmt: Intl.DateTimeFormat | undefined;
 let dateTimeFmt: Intl.DateTimeFormat | undefined;
 
+const IST_OFFSET_MS = 330 * 60_000;
+/** India has kept UTC+05:30 all year since 15 October 1945; earlier instants go through Intl's time-zone data. */
+const IST_SINCE_MS = Date.UTC(1945, 9, 15);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "28 Nov 2026", as Intl's en-IN short date in Asia/Kolkata writes it, without Intl for any date since 1945:
+ * a page's first Intl formatter initialises ICU, the longest task of the home page's first render on a phone
+ * (docs/decisions/0015-public-formats-without-intl.md). dates.test.ts checks it against Intl. '' for none or
+ * for a date that is not one.
+ */
 export const formatDate = (iso: string | Date | null | undefined): string => {
   if (!iso) return '';
-  dateFmt ??= new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
-  return dateFmt.format(new Date(iso));
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '';
+  if (t < IST_SINCE_MS) {
+    dateFmt ??= new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+    return dateFmt.format(t);
+  }
+  const ist = new Date(t + IST_OFFSET_MS);
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
 };
 
 export const formatDateTime = (iso: string | Date | null | undefined): string => {
@@ -30,8 +47,6 @@ export const isStorableDate = (d: Date): boolean => {
   const year = d.getUTCFullYear();
   return !Number.isNaN(d.getTime()) && year >= 1 && year <= 9999;
 };
-
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** An instant as a `datetime-local` field shows it in IST ("2026-11-26T09:30"); '' for none. */
 export const toIstInput = (iso: string | null | undefined): string =>

@@ -17,3 +17,31 @@ describe('formatINR (docs/product.md section 9: rupees, Indian formatting)', () 
     expect(toRupees(1999)).toBe(19.99);
   });
 });
+
+describe('formatINR against Intl.NumberFormat en-IN', () => {
+  const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+  const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+  const intl = (paise: number) => (paise % 100 === 0 ? whole : withPaise).format(paise / 100);
+
+  it('answers what Intl answers for every amount in paise, from a paisa to a thousand crore, either sign', () => {
+    const amounts = [1, 5, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 123_456, 1_234_500, 99_999_999, 100_000_000];
+    for (let p = 1; p < 10 ** 13; p = Math.ceil(p * 1.37) + 7) amounts.push(p);
+    for (const paise of amounts) {
+      expect(formatINR(paise / 100), String(paise)).toBe(intl(paise));
+      expect(formatINR(-paise / 100), String(-paise)).toBe(intl(-paise));
+    }
+  });
+
+  it('rounds to the paisa first, as the amounts are stored', () => {
+    expect(formatINR(99.999)).toBe('₹100');
+    expect(formatINR(100.004)).toBe('₹100');
+    expect(formatINR(0.004)).toBe('₹0');
+  });
+
+  it('shows no sign on a zero, and a dash for what is not an amount', () => {
+    expect(formatINR(-0)).toBe('₹0');
+    expect(formatINR(-0.001)).toBe('₹0');
+    expect(formatINR(Number.NaN)).toBe('₹—');
+    expect(formatINR(Number.POSITIVE_INFINITY)).toBe('₹—');
+  });
+});

@@ -14,11 +14,18 @@ export const toRupees = (paise: number): number => paise / 100;
 
 // docs/product.md section 9: "Currency INR (rupees), Indian formatting". Whole rupees read as rupees
 // (₹25,000, ₹12,34,567); paise appear only when there are some, always as two digits (₹1,234.50).
-const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const withPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-export const formatINR = (rupees: number): string => (Number.isInteger(toPaise(rupees) / 100) ? whole : withPaise).format(rupees);
+// Written out instead of Intl.NumberFormat: a page's first Intl formatter initialises ICU, a 20–30 ms task
+// here (four times that in Lighthouse's phone preset), on the home page's first render
+// (docs/decisions/0015-public-formats-without-intl.md). money.test.ts checks it against Intl.
+
+/** Digits grouped the Indian way: the last three, then twos (12,34,567). */
+const groupIndian = (digits: string): string =>
+  digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+
+export const formatINR = (rupees: number): string => {
+  if (!Number.isFinite(rupees)) return '₹—';
+  const paise = toPaise(Math.abs(rupees));
+  const sign = rupees < 0 && paise !== 0 ? '-' : '';
+  const rest = paise % 100;
+  return `${sign}₹${groupIndian(String((paise - rest) / 100))}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+};

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './dates.ts';
+
+describe('formatDate against Intl.DateTimeFormat en-IN in Asia/Kolkata', () => {
+  const intl = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+
+  it('answers what Intl answers for instants from 1945 to 2100, around every IST midnight', () => {
+    const checked: number[] = [];
+    // Every 31 hours and 13 minutes from 1946 to 2100: every hour of the day, every month, every year.
+    for (let t = Date.UTC(1946, 0, 1); t < Date.UTC(2100, 0, 1); t += (31 * 60 + 13) * 60_000) checked.push(t);
+    // The minutes either side of midnight in India (18:30 UTC).
+    for (let d = Date.UTC(2026, 0, 1, 18, 29, 59, 999); d < Date.UTC(2027, 0, 1); d += 86_400_000) checked.push(d, d + 1);
+    for (const t of checked) expect(formatDate(new Date(t)), new Date(t).toISOString()).toBe(intl.format(t));
+  });
+
+  it('reads ISO strings and dates alike, and writes September as en-IN does', () => {
+    expect(formatDate('2026-09-10T10:00:00Z')).toBe('10 Sept 2026');
+    expect(formatDate('2026-11-27T18:30:00.000Z')).toBe('28 Nov 2026');
+    expect(formatDate(new Date('2026-11-27T18:29:59.999Z'))).toBe('27 Nov 2026');
+  });
+
+  it('goes through Intl before 1945, when India kept other offsets', () => {
+    for (const iso of ['1942-09-01T17:45:00Z', '1900-01-01T18:20:00Z', '1945-10-14T18:00:00Z']) {
+      expect(formatDate(iso)).toBe(intl.format(new Date(iso)));
+    }
+  });
+
+  it('answers nothing for no date or for one that is not a date', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
