@@ -23,7 +23,7 @@ describe('formatINR against Intl.NumberFormat en-IN', () => {
   const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
   const intl = (paise: number) => (paise % 100 === 0 ? whole : withPaise).format(paise / 100);
 
-  it('answers what Intl answers for every amount in paise, from a paisa to a thousand crore, either sign', () => {
+  it('answers what Intl answers for a hundred amounts from a paisa to a thousand crore, either sign', () => {
     const amounts = [1, 5, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 123_456, 1_234_500, 99_999_999, 100_000_000];
     for (let p = 1; p < 10 ** 13; p = Math.ceil(p * 1.37) + 7) amounts.push(p);
     for (const paise of amounts) {
