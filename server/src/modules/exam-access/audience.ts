@@ -14,9 +14,18 @@ import { badRequest } from '../../lib/errors.ts';
 export type StudentScope = { courseIds: string[]; batchId: string | null; centreId: string | null };
 
 export async function findStudentScope(db: Db | Tx, studentId: string): Promise<StudentScope | null> {
-  const [user] = await db
+  return (await findStudentScopes(db, eq(users.id, studentId))).get(studentId) ?? null;
+}
+
+/**
+ * The scopes of every student `who` (a condition on `users`) selects, by id, in at most three queries
+ * whatever their number: an exam's whole audience is found this way (the reminders), one student the same.
+ */
+export async function findStudentScopes(db: Db | Tx, who: SQL): Promise<Map<string, StudentScope>> {
+  const students = and(eq(users.role, 'student'), who);
+  const people = await db
     .select({
-      role: users.role,
+      id: users.id,
       batchId: users.batchId,
       centreId: users.centreId,
       courseInterest: users.courseInterest,
@@ -24,20 +33,29 @@ export async function findStudentScope(db: Db | Tx, studentId: string): Promise<
     })
     .from(users)
     .leftJoin(batches, eq(batches.id, users.batchId))
-    .where(eq(users.id, studentId));
-  if (user?.role !== 'student') return null;
+    .where(students);
+  const scopes = new Map<string, StudentScope>();
+  if (people.length === 0) return scopes;
   const admitted = await db
-    .select({ courseId: admissionRequests.courseId })
+    .select({ userId: admissionRequests.userId, courseId: admissionRequests.courseId })
     .from(admissionRequests)
-    .where(and(eq(admissionRequests.userId, studentId), eq(admissionRequests.status, 'approved'), isNotNull(admissionRequests.courseId)))
+    .innerJoin(users, eq(users.id, admissionRequests.userId))
+    .where(and(students, eq(admissionRequests.status, 'approved'), isNotNull(admissionRequests.courseId)))
     .orderBy(desc(admissionRequests.approvedAt));
-  const courseIds = new Set(admitted.map((a) => a.courseId as string));
-  if (user.batchCourse) courseIds.add(user.batchCourse);
-  if (courseIds.size === 0 && user.courseInterest) {
-    const named = await db.select({ id: courses.id }).from(courses).where(sql`lower(${courses.name}) = lower(${user.courseInterest})`);
-    for (const c of named) courseIds.add(c.id);
+  const coursesOf = new Map<string, Set<string>>(people.map((p) => [p.id, new Set<string>()]));
+  for (const a of admitted) coursesOf.get(a.userId as string)?.add(a.courseId as string);
+  for (const p of people) if (p.batchCourse) coursesOf.get(p.id)?.add(p.batchCourse);
+  if (people.some((p) => coursesOf.get(p.id)?.size === 0 && p.courseInterest)) {
+    const named = await db
+      .select({ userId: users.id, courseId: courses.id })
+      .from(users)
+      .innerJoin(courses, sql`lower(${courses.name}) = lower(${users.courseInterest})`)
+      .where(students);
+    const unnamed = new Set(people.filter((p) => coursesOf.get(p.id)?.size === 0).map((p) => p.id));
+    for (const n of named) if (unnamed.has(n.userId)) coursesOf.get(n.userId)?.add(n.courseId);
   }
-  return { courseIds: [...courseIds], batchId: user.batchId, centreId: user.centreId };
+  for (const p of people) scopes.set(p.id, { courseIds: [...(coursesOf.get(p.id) ?? [])], batchId: p.batchId, centreId: p.centreId });
+  return scopes;
 }
 
 const uuidArray = (ids: string[]) =>

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { attendance, classSessions, exams } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { attendance, classSessions, exams, users } from '../../db/schema.ts';
+import { batchStudent, createBatch } from '../exams/schedule-fixtures.ts';
 import { createRankedExam, publish, sit } from '../analysis/test-fixtures.ts';
 import { createAdmittedStudent, createCourse } from '../payments/test-fixtures.ts';
+import { once } from '../notify/service.ts';
 import { mailbox, runJob, sendsFor } from './test-fixtures.ts';
 
 // Notifications (docs/product-notifications.md): the notices of events (an exam tomorrow, results out,
@@ -43,6 +47,58 @@ describe('exam reminders', () => {
     expect(mine[0].text).toContain('15 Sept 2026');
     expect((await runJob(t, 'exam-reminders', '2026-09-14T20:00:00+05:30')).json().reminders).toBe(0);
     expect(await sendsFor(t, 'exam-tomorrow', exam.id)).toHaveLength(1);
+  });
+
+  it('tells exactly the audience: admitted to its course, in its batch or a batch of its course, at its centre, or named the course with no other', async () => {
+    const other = await createCourse(t, 18_000);
+    const ofCourse = await createBatch(t, course._id, { centre: 'kasba' });
+    const named = await createBatch(t, other._id);
+    const admitted = await createAdmittedStudent(t, course._id);
+    const inBatchOfCourse = await batchStudent(t, ofCourse);
+    const inNamedBatch = await batchStudent(t, named);
+    const atCentre = await t.createStudent({ centreId: 'shrirampur', courseInterest: null });
+    const namedTheCourse = await t.createStudent({ centreId: 'kasba', courseInterest: course.name.toUpperCase() });
+    // Named the course on their account but admitted to another: the admission is what counts.
+    const admittedElsewhere = await createAdmittedStudent(t, other._id);
+    await t.ctx.db.update(users).set({ courseInterest: course.name }).where(eq(users.id, admittedElsewhere.student.id));
+    const outsider = await t.createStudent({ centreId: 'kasba', courseInterest: null });
+    const inactive = await createAdmittedStudent(t, course._id);
+    await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.student.id));
+    const [exam] = await t.ctx.db
+      .insert(exams)
+      .values({
+        title: 'Targeted Mock 9',
+        description: 'Full-length mock',
+        durationMinutes: 120,
+        totalMarks: 120,
+        passingMarks: 40,
+        audienceCourseIds: [course._id],
+        audienceBatchIds: [named],
+        audienceCentreIds: ['shrirampur'],
+        opensAt: new Date('2026-10-21T10:00:00+05:30'),
+      })
+      .returning();
+    expect((await runJob(t, 'exam-reminders', '2026-10-20T08:00:00+05:30')).json()).toMatchObject({ reminders: 1 });
+    const told = async (email: string) => (await mailbox(t, email)).filter((m) => m.subject.includes('Targeted Mock 9')).length;
+    for (const s of [admitted.student, inBatchOfCourse, inNamedBatch, atCentre, namedTheCourse])
+      expect(await told(s.email), s.email).toBe(1);
+    for (const s of [admittedElsewhere.student, outsider, inactive.student]) expect(await told(s.email), s.email).toBe(0);
+    const [send] = await sendsFor(t, 'exam-tomorrow', exam.id);
+    expect(send.recipients).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('a reminder sent once', () => {
+  it('answers a key already taken before building its messages (each run after the first reads no recipients)', async () => {
+    const key = { kind: 'exam-tomorrow', subjectId: randomUUID(), stage: '2026-10-21' };
+    let built = 0;
+    const build = async () => {
+      built++;
+      return [];
+    };
+    expect(await once(t.ctx, key, build)).toMatchObject({ count: 0 });
+    expect(await once(t.ctx, key, build)).toBeNull();
+    expect(built).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { attendance, batches, classSessions, exams, users } from '../../db/schema.ts';
-import { findStudentScope, isInAudience } from '../exam-access/audience.ts';
+import { findStudentScopes, isInAudience } from '../exam-access/audience.ts';
 import { findInstallmentDues } from './dues.ts';
 import { absentTodayNotice, examTomorrowNotice, feeDueNotice, feeOverdueNotice } from '../notify/notices.ts';
 import { findRecipients, once, type Pending, sendAfterCommit } from '../notify/service.ts';
@@ -76,15 +76,8 @@ export const runFeeReminders: Job = async (ctx, now) => {
 
 /** Every active student an exam's audience includes. */
 async function audienceOf(db: Db | Tx, exam: typeof exams.$inferSelect) {
-  const students = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'student'), eq(users.isActive, true)));
-  const ids: string[] = [];
-  for (const s of students) {
-    if (isInAudience(exam, await findStudentScope(db, s.id))) ids.push(s.id);
-  }
-  return ids;
+  const scopes = await findStudentScopes(db, eq(users.isActive, true));
+  return [...scopes].filter(([, scope]) => isInAudience(exam, scope)).map(([id]) => id);
 }
 
 /** An exam whose window opens on tomorrow's date (IST): its audience is told today, once per opening date. */

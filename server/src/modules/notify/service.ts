@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Channel, indianMobile, NOTIFY_MSG, type Preferences } from '@app/common/schemas/notifications';
 import type { Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -169,13 +169,22 @@ export async function savePreferences(
 
 /**
  * Takes the reminder's key and stores its messages in one transaction; nothing when the key was taken.
- * Answers what to send after the commit and how many messages that is.
+ * Answers what to send after the commit and how many messages that is. A key already taken (every run
+ * after the first: at each start and each interval) answers before `build` reads its recipients, which for
+ * an exam's audience is every student; the insert's conflict still decides a race between two instances.
  */
 export async function once(
   ctx: Ctx,
   key: { kind: string; subjectId: string; stage: string },
   build: (tx: Tx) => Promise<{ recipient: Recipient; notice: Notice }[]>,
 ): Promise<{ pending: Pending; count: number } | null> {
+  const [taken] = await ctx.db
+    .select({ kind: notificationSends.kind })
+    .from(notificationSends)
+    .where(
+      and(eq(notificationSends.kind, key.kind), eq(notificationSends.subjectId, key.subjectId), eq(notificationSends.stage, key.stage)),
+    );
+  if (taken) return null;
   return ctx.db.transaction(async (tx) => {
     const items = await build(tx);
     const taken = await tx
