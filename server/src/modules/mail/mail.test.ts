@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailAttachments, mailOutbox } from '../../db/schema.ts';
 import { resetPasswordMail } from './templates.ts';
 
 type Received = { from: string; to: string[]; raw: string };
@@ -124,6 +124,41 @@ describe('mail over SMTP', () => {
       .where(eq(mailOutbox.status, 'pending'));
     expect(await t.ctx.mailer.drain()).toBe(1);
     part(smtp.inbox.find((m) => m.to.includes('attached-later@test.local'))?.raw ?? '');
+  });
+
+  it('stores many messages in a few statements: each id is its own message, each attachment on its own mail', async () => {
+    const tag = `bulk-${Date.now()}`;
+    const messages = Array.from({ length: 1_001 }, (_, i) => ({
+      to: `${tag}-${i}@test.local`,
+      subject: `Bulk ${i}`,
+      text: `Message ${i}`,
+      ...(i % 400 === 7
+        ? { attachments: [{ filename: `f${i}.pdf`, contentType: 'application/pdf', content: Buffer.from(`%PDF ${i}`) }] }
+        : {}),
+    }));
+    const ids = await t.ctx.db.transaction((tx) => t.ctx.mailer.storeAllIn(tx, messages));
+    expect(ids).toHaveLength(1_001);
+    const rows = await t.ctx.db
+      .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, status: mailOutbox.status })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const [i, id] of ids.entries()) {
+      expect(byId.get(id)).toMatchObject({ to: `${tag}-${i}@test.local`, subject: `Bulk ${i}`, status: 'pending' });
+    }
+    const files = await t.ctx.db.select().from(mailAttachments).where(inArray(mailAttachments.mailId, ids));
+    expect(files.map((f) => [ids.indexOf(f.mailId), f.filename, f.content.toString()]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
+      [
+        [7, 'f7.pdf', '%PDF 7'],
+        [407, 'f407.pdf', '%PDF 407'],
+        [807, 'f807.pdf', '%PDF 807'],
+      ],
+    );
+    // Delivered like any stored message, its attachment with it.
+    expect(await t.ctx.mailer.sendStored(ids[407], messages[407])).toBe(true);
+    expect(smtp.inbox.find((m) => m.to.includes(`${tag}-407@test.local`))?.raw).toMatch(/filename=f407\.pdf/);
+    // The other thousand stay pending: out of the way of the tests of the drain below.
+    await t.ctx.db.delete(mailOutbox).where(inArray(mailOutbox.id, ids));
   });
 
   it('keeps a mail that could not be sent, and delivers it on a later drain once the server is back', async () => {

@@ -9,6 +9,8 @@ export type Message = { to: string; subject: string; text: string; html?: string
 
 const MAX_ATTEMPTS = 12;
 const CLAIM_MS = 5 * 60_000;
+/** Messages per insert: a notice to 2,000 candidates is four statements. */
+const STORE_CHUNK = 500;
 
 /** A mail server that hangs must not hold a request for long: short timeouts unless the URL sets its own. */
 function withTimeouts(smtpUrl: string): string {
@@ -49,7 +51,7 @@ export class Mailer {
 
   /** Queues the message and tries to deliver it now; true when it was delivered (or kept for the dev mailbox). */
   async send(message: Message): Promise<boolean> {
-    const id = await this.store(message);
+    const [id] = await this.store([message]);
     if (!this.transport) return true;
     return this.deliver(id, message, 0);
   }
@@ -59,7 +61,7 @@ export class Mailer {
    * reveal, by their timing) a mail server, such as forgot-password's. A failure is retried as usual.
    */
   async queue(message: Message): Promise<void> {
-    const id = await this.store(message);
+    const [id] = await this.store([message]);
     if (!this.transport) return;
     const delivery = this.deliver(id, message, 0);
     this.inFlight.add(delivery);
@@ -75,8 +77,13 @@ export class Mailer {
    * Stores the message in the caller's transaction, so that it exists exactly when the rest of the
    * transaction does (an approval and its credentials mail); deliver it with `sendStored` after the commit.
    */
-  storeIn(tx: Tx, message: Message): Promise<string> {
-    return this.store(message, tx);
+  async storeIn(tx: Tx, message: Message): Promise<string> {
+    return (await this.store([message], tx))[0];
+  }
+
+  /** `storeIn` for many messages (a notice to an exam's candidates), in a few statements whatever their number; their ids in order. */
+  storeAllIn(tx: Tx, messages: Message[]): Promise<string[]> {
+    return this.store(messages, tx);
   }
 
   /** Delivers a message stored with `storeIn` now; true when delivered (or kept for the dev mailbox). */
@@ -85,19 +92,31 @@ export class Mailer {
     return this.deliver(id, message, 0);
   }
 
-  private async store(message: Message, db: Db | Tx = this.db): Promise<string> {
-    const { attachments = [], ...fields } = message;
+  private async store(messages: Message[], db: Db | Tx = this.db): Promise<string[]> {
     const write = async (tx: Db | Tx) => {
-      const [row] = await tx
-        .insert(mailOutbox)
-        // Claimed for the first delivery, so that the worker does not send it a second time meanwhile.
-        .values({ ...fields, status: this.transport ? 'pending' : 'kept', nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
-        .returning({ id: mailOutbox.id });
-      if (attachments.length > 0) await tx.insert(mailAttachments).values(attachments.map((a) => ({ mailId: row.id, ...a })));
-      return row.id;
+      const ids: string[] = [];
+      for (let from = 0; from < messages.length; from += STORE_CHUNK) {
+        const chunk = messages.slice(from, from + STORE_CHUNK);
+        const rows = await tx
+          .insert(mailOutbox)
+          // Claimed for the first delivery, so that the worker does not send it a second time meanwhile.
+          .values(
+            chunk.map(({ attachments: _, ...fields }) => ({
+              ...fields,
+              status: this.transport ? ('pending' as const) : ('kept' as const),
+              nextAttemptAt: new Date(Date.now() + CLAIM_MS),
+            })),
+          )
+          .returning({ id: mailOutbox.id });
+        const files = chunk.flatMap((m, k) => (m.attachments ?? []).map((a) => ({ mailId: rows[k].id, ...a })));
+        if (files.length > 0) await tx.insert(mailAttachments).values(files);
+        ids.push(...rows.map((r) => r.id));
+      }
+      return ids;
     };
-    // A message and its attachments are stored together or not at all.
-    return attachments.length > 0 && db === this.db ? this.db.transaction(write) : write(db);
+    // A message and its attachments, or many messages, are stored together or not at all.
+    const statements = Math.ceil(messages.length / STORE_CHUNK) + (messages.some((m) => m.attachments?.length) ? 1 : 0);
+    return statements > 1 && db === this.db ? this.db.transaction(write) : write(db);
   }
 
   private async attachmentsOf(id: string): Promise<Attachment[]> {

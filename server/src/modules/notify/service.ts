@@ -82,14 +82,14 @@ export async function storeNotices(
   opts: { channels?: (r: Recipient) => Channel[]; skipEmail?: boolean } = {},
 ): Promise<Pending> {
   const pending = nothingPending();
+  const mails: Message[] = [];
   const texts: StoredMessage[] = [];
   for (const { recipient: r, notice } of items) {
     const channels = opts.channels ? opts.channels(r) : channelsFor(r, notice);
     for (const channel of channels) {
       if (channel === 'email') {
         if (opts.skipEmail) continue;
-        const message = emailOf(notice, r.email);
-        pending.mails.push({ id: await ctx.mailer.storeIn(tx as Tx, message), message });
+        mails.push(emailOf(notice, r.email));
       } else if (r.mobile) {
         texts.push({
           channel,
@@ -103,6 +103,8 @@ export async function storeNotices(
       }
     }
   }
+  const mailIds = await ctx.mailer.storeAllIn(tx as Tx, mails);
+  pending.mails = mails.map((message, i) => ({ id: mailIds[i], message }));
   pending.claims = await ctx.notifier.storeIn(tx, texts);
   pending.stored = pending.mails.length + texts.length;
   return pending;

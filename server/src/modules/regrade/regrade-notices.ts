@@ -36,21 +36,19 @@ export async function storeRegradeMails(
   candidates: number,
 ): Promise<RegradeMail[]> {
   const ranked = isRankedExam(exam);
-  const mails: RegradeMail[] = [];
-  for (const p of affected) {
-    const message = {
-      to: p.email,
-      ...regradeMail({
-        name: p.studentName,
-        exam: exam.title,
-        published: exam.resultsPublished,
-        before: p.before,
-        after: p.after,
-        ranked,
-        candidates,
-      }),
-    };
-    mails.push({ id: await ctx.mailer.storeIn(tx, message), message });
-  }
+  const messages = affected.map((p) => ({
+    to: p.email,
+    ...regradeMail({
+      name: p.studentName,
+      exam: exam.title,
+      published: exam.resultsPublished,
+      before: p.before,
+      after: p.after,
+      ranked,
+      candidates,
+    }),
+  }));
+  const ids = await ctx.mailer.storeAllIn(tx, messages);
+  const mails: RegradeMail[] = messages.map((message, i) => ({ id: ids[i], message }));
   return mails;
 }
