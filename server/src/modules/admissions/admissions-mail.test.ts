@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMISSION_MSG } from '@app/common/schemas/admissions';
@@ -9,6 +9,8 @@ import { admissionRequests, mailOutbox, users } from '../../db/schema.ts';
 // Welcome and rejection mails over real SMTP, to a mail server on loopback.
 type Received = { to: string[]; data: string };
 const received: Received[] = [];
+/** Connections open now and the most ever open at once; a delay before each message is accepted. */
+const sessions = { open: 0, most: 0, delayMs: 0 };
 let smtp: SMTPServer;
 let smtpOpen = false;
 const stopSmtp = async () => {
@@ -25,6 +27,14 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, done) {
+      sessions.open++;
+      sessions.most = Math.max(sessions.most, sessions.open);
+      done();
+    },
+    onClose() {
+      sessions.open--;
+    },
     onData(stream, session, done) {
       let data = '';
       stream.on('data', (chunk: Buffer) => {
@@ -32,7 +42,7 @@ beforeAll(async () => {
       });
       stream.on('end', () => {
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        done();
+        setTimeout(done, sessions.delayMs);
       });
     },
   });
@@ -99,6 +109,46 @@ it('delivers the rejection mail over SMTP', async () => {
   const [mail] = mailsTo(r.email);
   expect(mail.data).toContain('Seats are full');
   expect(mail.data).toMatch(/Subject: .*admission request/);
+});
+
+it('an import answers without waiting on the mail server, then sends its credentials mails one at a time, each once', async () => {
+  const stamp = Date.now();
+  const emails = [1, 2, 3].map((i) => `import${i}-${stamp}@example.com`);
+  const csv = [
+    'name,email,phone,course,centre,batch,registrationNumber',
+    ...emails.map((e, i) => `Imported Student${i},${e},98300223${i}0,Judiciary Exam,kasba,,`),
+  ].join('\r\n');
+  const boundary = '----import-mail-boundary';
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="students.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  );
+  sessions.most = 0;
+  sessions.delayMs = 300;
+  try {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/users/import',
+      payload,
+      headers: {
+        authorization: `Bearer ${await t.tokenFor('admin@test.local', 'Admin-Password-1')}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 3, skipped: 0 });
+    // Answered before the mail server took the first of them (it takes 300 ms each).
+    const outbox = () => t.ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.to, emails));
+    expect((await outbox()).map((m) => m.status)).toEqual(['pending', 'pending', 'pending']);
+    await t.ctx.notifier.idle();
+    expect((await outbox()).map((m) => m.status)).toEqual(['sent', 'sent', 'sent']);
+    for (const e of emails) {
+      expect(mailsTo(e)).toHaveLength(1);
+      expect(mailsTo(e)[0].data).toMatch(/Temporary password: \S+/);
+    }
+    expect(sessions.most).toBe(1);
+  } finally {
+    sessions.delayMs = 0;
+  }
 });
 
 it('an SMTP failure gives emailSent false, the approval holds and the mail waits in the outbox', async () => {

@@ -9,6 +9,7 @@ import { conflict } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { enrolApplicant } from '../admissions/enrolment.ts';
 import type { Message } from '../mail/service.ts';
+import { nothingPending, sendAfterCommit } from '../notify/service.ts';
 import type { SheetRow } from './import-parse.ts';
 
 type Checked = { row: number; error: string | null; cells: SheetRow['cells']; courseId?: string; batchId?: string | null; email?: string };
@@ -127,15 +128,17 @@ export async function importStudents(ctx: Ctx, actor: Actor, rows: SheetRow[]): 
   const passwords = good.map(() => generatePassword());
   const hashes = await hashAll(passwords);
   const now = new Date();
-  const mails: { id: string; mail: Message }[] = [];
+  const mails: { id: string; message: Message }[] = [];
   try {
     await insertAll();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(IMPORT_MSG.changed);
     throw err;
   }
-  // After the commit; a failed delivery stays queued in the outbox and is retried.
-  await Promise.all(mails.map(({ id, mail }) => ctx.mailer.sendStored(id, mail).catch(() => false)));
+  // After the commit, one after another in the background: a thousand credentials mails neither hold the
+  // admin's answer nor open a thousand connections to the mail server at once. A failed delivery stays
+  // queued in the outbox and is retried.
+  sendAfterCommit(ctx, { ...nothingPending(), mails });
   return { created: good.length, skipped: checked.length - good.length, rows: report(checked, IMPORT_MSG.created) };
 
   async function insertAll() {
@@ -164,7 +167,7 @@ export async function importStudents(ctx: Ctx, actor: Actor, rows: SheetRow[]): 
           registrationNumber: g.cells.registrationNumber || null,
           now,
         });
-        mails.push({ id: mailId, mail });
+        mails.push({ id: mailId, message: mail });
       }
       await recordAudit(tx, actor, 'users.import', 'user', null, null, { created: good.length, skipped: checked.length - good.length });
     });
