@@ -255,6 +255,38 @@ describe('the deadline', () => {
     const resumed = await running.client.post(`/api/exams/${exam._id}/attempt`);
     expect(resumed.statusCode).toBe(200);
   });
+
+  it('the sweeper closes many overdue attempts together, each into its own submission with its own saved answers', async () => {
+    // [saved answers, correct, wrong, marks] per student: both right, one right, one wrong, nothing saved.
+    const cases = [
+      [{ [qid(mcq1)]: 1, [qid(mcq2)]: 0 }, 2, 0, 4],
+      [{ [qid(mcq1)]: 1 }, 1, 0, 2],
+      [{ [qid(mcq2)]: 1, [qid(desc)]: 'Late words' }, 0, 1, 0],
+      [{}, 0, 0, 0],
+    ] as const;
+    const students = [];
+    for (const [answers] of cases) {
+      const s = await t.createStudent();
+      await s.client.post(`/api/exams/${exam._id}/attempt`);
+      if (Object.keys(answers).length > 0) await s.client.put(`/api/exams/${exam._id}/attempt/answers`, { answers });
+      await age(s.id, 60);
+      students.push(s);
+    }
+    expect(await closeOverdueAttempts(t.ctx)).toBe(cases.length);
+    for (const [i, [answers, correct, wrong, marks]] of cases.entries()) {
+      const sub = await submissionOf(students[i].id);
+      expect(sub, `student ${i}`).toMatchObject({ autoSubmitted: true, correctAnswers: correct, incorrectAnswers: wrong });
+      expect(Number(sub.marksObtained), `student ${i}`).toBe(marks);
+      expect(sub.submittedAt.getTime() - sub.startedAt.getTime()).toBeGreaterThan(30 * 60_000);
+      const [attempt] = await t.ctx.db
+        .select()
+        .from(examAttempts)
+        .where(and(eq(examAttempts.examId, exam._id), eq(examAttempts.studentId, students[i].id)));
+      expect(attempt.closedAt, `student ${i}`).toBeInstanceOf(Date);
+      expect(attempt.answers).toEqual(answers);
+    }
+    expect(await closeOverdueAttempts(t.ctx)).toBe(0);
+  });
 });
 
 describe('double submission', () => {

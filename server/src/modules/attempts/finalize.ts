@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AttemptAnswers, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
@@ -117,6 +117,31 @@ export async function finalizeAttempt(tx: Tx, p: FinalizeInput) {
     .set({ closedAt: p.now, answers: p.answers })
     .where(and(eq(examAttempts.id, p.attempt.id), isNull(examAttempts.closedAt)));
   return row ? { submission: row, marking } : null;
+}
+
+/**
+ * Closes attempts the caller holds locked into their submissions, with the answers they saved (the
+ * sweeper's overdue attempts): one insert and one update for them all. As with finalizeAttempt, an
+ * attempt already submitted is left as it is.
+ */
+export async function finalizeSavedAttempts(tx: Tx, items: Omit<FinalizeInput, 'now'>[], now: Date) {
+  if (items.length === 0) return;
+  await tx
+    .insert(submissions)
+    .values(items.map((p) => submissionFor({ ...p, now }).values))
+    .onConflictDoNothing({ target: [submissions.examId, submissions.studentId, submissions.attemptNumber] });
+  await tx
+    .update(examAttempts)
+    .set({ closedAt: now })
+    .where(
+      and(
+        inArray(
+          examAttempts.id,
+          items.map((p) => p.attempt.id),
+        ),
+        isNull(examAttempts.closedAt),
+      ),
+    );
 }
 
 /** The same answers, key for key (an unchanged map need not be written again). */
