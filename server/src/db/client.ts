@@ -98,19 +98,35 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
       },
     };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { createPgConfig }, { default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
+    import('@electric-sql/pglite/node-postgres'),
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
   ]);
   const client = opts.dataDir ? await openPgliteDir(path.join(opts.dataDir, 'pglite')) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The embedded database through the same driver as PostgreSQL (node-postgres over PGlite's own
+  // connection): its one connection keeps each named prepared statement parsed and planned, which PGlite's
+  // own query() does not (it plans every query again: three times the cost of the analysis reads).
+  const config = createPgConfig(client);
+  // Drizzle hands node-postgres its type parsers as the query's `types`; node-postgres's own serializer
+  // takes a `types` that is not an array as "no parameter types", PGlite's calls forEach on it and fails.
+  const parse = config.connection.parse.bind(config.connection);
+  config.connection.parse = (query: { types?: unknown }) => parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+  // The one connection stays open (never closed for being idle): it holds the prepared statements.
+  const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 });
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: 'pglite',
-    close: () => client.close(),
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: async () => {
+      await pool.end();
+      await client.close();
+    },
+    migrate: () => migratePg(db, { migrationsFolder }),
     // One in-process connection, always open.
     warm: async () => {},
   };

@@ -14,10 +14,9 @@ const LAZY = [
   'mammoth',
   'pg',
   '@electric-sql/pglite',
+  '@electric-sql/pglite/node-postgres',
   'drizzle-orm/node-postgres',
   'drizzle-orm/node-postgres/migrator',
-  'drizzle-orm/pglite',
-  'drizzle-orm/pglite/migrator',
   'ioredis',
 ];
 
