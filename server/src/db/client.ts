@@ -114,7 +114,8 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
   // Drizzle hands node-postgres its type parsers as the query's `types`; node-postgres's own serializer
   // takes a `types` that is not an array as "no parameter types", PGlite's calls forEach on it and fails.
   const parse = config.connection.parse.bind(config.connection);
-  config.connection.parse = (query: { types?: unknown }) => parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+  config.connection.parse = (query: { types?: unknown }) =>
+    parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
   // The one connection stays open (never closed for being idle): it holds the prepared statements.
   const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
