@@ -180,13 +180,13 @@ export async function once(
   key: { kind: string; subjectId: string; stage: string },
   build: (tx: Tx) => Promise<{ recipient: Recipient; notice: Notice }[]>,
 ): Promise<{ pending: Pending; count: number } | null> {
-  const [taken] = await ctx.db
+  const [sent] = await ctx.db
     .select({ kind: notificationSends.kind })
     .from(notificationSends)
     .where(
       and(eq(notificationSends.kind, key.kind), eq(notificationSends.subjectId, key.subjectId), eq(notificationSends.stage, key.stage)),
     );
-  if (taken) return null;
+  if (sent) return null;
   return ctx.db.transaction(async (tx) => {
     const items = await build(tx);
     const taken = await tx
