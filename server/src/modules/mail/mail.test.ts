@@ -136,7 +136,7 @@ describe('mail over SMTP', () => {
         ? { attachments: [{ filename: `f${i}.pdf`, contentType: 'application/pdf', content: Buffer.from(`%PDF ${i}`) }] }
         : {}),
     }));
-    const ids = await t.ctx.db.transaction((tx) => t.ctx.mailer.storeAllIn(tx, messages));
+    const ids = (await t.ctx.db.transaction((tx) => t.ctx.mailer.storeAllIn(tx, messages))).map((m) => m.id);
     expect(ids).toHaveLength(1_001);
     const rows = await t.ctx.db
       .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, status: mailOutbox.status })

@@ -6,6 +6,8 @@ import { mailAttachments, mailOutbox } from '../../db/schema.ts';
 /** A file sent with a message (a receipt PDF): stored with it in the outbox, delivered as a MIME attachment. */
 export type Attachment = { filename: string; contentType: string; content: Buffer };
 export type Message = { to: string; subject: string; text: string; html?: string; attachments?: Attachment[] };
+/** A message stored in the outbox, to deliver with `sendStored` after the commit. */
+export type StoredMail = { id: string; message: Message };
 
 const MAX_ATTEMPTS = 12;
 const CLAIM_MS = 5 * 60_000;
@@ -81,9 +83,9 @@ export class Mailer {
     return (await this.store([message], tx))[0];
   }
 
-  /** `storeIn` for many messages (a notice to an exam's candidates), in a few statements whatever their number; their ids in order. */
-  storeAllIn(tx: Tx, messages: Message[]): Promise<string[]> {
-    return this.store(messages, tx);
+  /** `storeIn` for many messages (a notice to an exam's candidates), in a few statements whatever their number. */
+  async storeAllIn(tx: Tx, messages: Message[]): Promise<StoredMail[]> {
+    return (await this.store(messages, tx)).map((id, i) => ({ id, message: messages[i] }));
   }
 
   /** Delivers a message stored with `storeIn` now; true when delivered (or kept for the dev mailbox). */

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notificationPreferences, notificationSends, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { Message } from '../mail/service.ts';
+import type { Message, StoredMail } from '../mail/service.ts';
 import type { Claim, StoredMessage } from './notifier.ts';
 import { emailOf, type Notice } from './notices.ts';
 
@@ -65,7 +65,7 @@ export function channelsFor(r: Recipient, notice: Pick<Notice, 'transactional'>)
 
 /** What was stored and still has to be sent once the transaction has committed. */
 export type Pending = {
-  mails: { id: string; message: Message }[];
+  mails: StoredMail[];
   claims: Claim[] /** messages stored, on every channel */;
   stored: number;
 };
@@ -103,8 +103,7 @@ export async function storeNotices(
       }
     }
   }
-  const mailIds = await ctx.mailer.storeAllIn(tx as Tx, mails);
-  pending.mails = mails.map((message, i) => ({ id: mailIds[i], message }));
+  pending.mails = await ctx.mailer.storeAllIn(tx as Tx, mails);
   pending.claims = await ctx.notifier.storeIn(tx, texts);
   pending.stored = pending.mails.length + texts.length;
   return pending;

@@ -1,7 +1,7 @@
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { recordAuditMany } from '../../lib/audit.ts';
-import type { Message } from '../mail/service.ts';
+import type { StoredMail } from '../mail/service.ts';
 import { isRankedExam } from '../rankings/service.ts';
 import type { RegradeExam } from './key-decisions.ts';
 import { regradeMail } from './mail.ts';
@@ -11,7 +11,7 @@ import { WRITE_CHUNK } from './write-submissions.ts';
 // What a regrade records besides the marks (docs/product-regrade.md, "Regrade"): an audit entry and an
 // e-mail for every submission whose marks changed.
 
-export type RegradeMail = { id: string; message: Message };
+export type RegradeMail = StoredMail;
 
 /** One `submission.regrade` audit entry per affected submission, written a chunk at a time. */
 export async function auditRegradedSubmissions(tx: Tx, actor: Actor, affected: Planned[]) {
@@ -48,7 +48,5 @@ export async function storeRegradeMails(
       candidates,
     }),
   }));
-  const ids = await ctx.mailer.storeAllIn(tx, messages);
-  const mails: RegradeMail[] = messages.map((message, i) => ({ id: ids[i], message }));
-  return mails;
+  return ctx.mailer.storeAllIn(tx, messages);
 }

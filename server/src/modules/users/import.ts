@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { enrolApplicant } from '../admissions/enrolment.ts';
-import type { Message } from '../mail/service.ts';
+import type { StoredMail } from '../mail/service.ts';
 import { nothingPending, sendAfterCommit } from '../notify/service.ts';
 import type { SheetRow } from './import-parse.ts';
 
@@ -128,7 +128,7 @@ export async function importStudents(ctx: Ctx, actor: Actor, rows: SheetRow[]): 
   const passwords = good.map(() => generatePassword());
   const hashes = await hashAll(passwords);
   const now = new Date();
-  const mails: { id: string; message: Message }[] = [];
+  const mails: StoredMail[] = [];
   try {
     await insertAll();
   } catch (err) {
