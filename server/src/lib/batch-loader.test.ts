@@ -13,7 +13,7 @@ const loader = (calls: string[][], fail = false) =>
       calls.push([`one:${k}`]);
       return k === 'missing' ? undefined : k.toUpperCase();
     },
-    3,
+    { maxBatch: 3, maxInFlight: Number.POSITIVE_INFINITY },
   );
 
 describe('BatchLoader', () => {
@@ -43,5 +43,52 @@ describe('BatchLoader', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     const good = loader(calls);
     expect(await Promise.all(['a', 'b'].map((k) => good.load(k)))).toEqual(['A', 'B']);
+  });
+
+  it('holds what arrives while its query runs and sends it as the next batch (at most maxInFlight at once)', async () => {
+    const calls: string[][] = [];
+    const gates: (() => void)[] = [];
+    const gated = (maxInFlight: number) =>
+      new BatchLoader<string, string>(
+        async (keys) => {
+          calls.push(keys);
+          await new Promise<void>((open) => gates.push(open));
+          return new Map(keys.map((k) => [k, k.toUpperCase()]));
+        },
+        (k) => k,
+        async (k) => {
+          calls.push([`one:${k}`]);
+          await new Promise<void>((open) => gates.push(open));
+          return k.toUpperCase();
+        },
+        { maxInFlight },
+      );
+    const turn = () => new Promise((r) => setImmediate(r));
+
+    const one = gated(1);
+    const first = one.load('a');
+    await turn();
+    expect(calls).toEqual([['one:a']]);
+    const rest = ['b', 'c', 'd'].map((k) => one.load(k));
+    await turn();
+    await turn();
+    expect(calls).toEqual([['one:a']]); // waiting for the first query
+    gates.shift()?.();
+    expect(await first).toBe('A');
+    await turn();
+    await turn();
+    expect(calls).toEqual([['one:a'], ['b', 'c', 'd']]);
+    gates.shift()?.();
+    expect(await Promise.all(rest)).toEqual(['B', 'C', 'D']);
+
+    calls.length = 0;
+    const two = gated(2);
+    const x = two.load('x');
+    await turn();
+    const yz = ['y', 'z'].map((k) => two.load(k));
+    await turn();
+    expect(calls).toEqual([['one:x'], ['y', 'z']]); // a second query may run beside the first
+    for (const open of gates.splice(0)) open();
+    expect(await Promise.all([x, ...yz])).toEqual(['X', 'Y', 'Z']);
   });
 });

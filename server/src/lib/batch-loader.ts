@@ -1,12 +1,25 @@
+export type BatchOptions = {
+  /** At most this many keys per query (default 500). */
+  maxBatch?: number;
+  /**
+   * At most this many of the loader's queries at the database at once (default 1). The keys that arrive
+   * meanwhile wait and go together as the next batch, so under load the number of queries falls as the load
+   * rises. A write whose batch answers only at its end may allow more, to spread a hall over the pool.
+   */
+  maxInFlight?: number;
+};
+
 /**
- * Gathers the lookups made in one turn of the event loop and answers them with one query (docs/architecture.md,
- * "The exam hall"). When a hall presses Start together, the requests read in one poll of the sockets share
- * one round trip to the database instead of taking one each; a lone request waits only for the next turn
- * (setImmediate). Each caller still reads the database as it is at that moment: nothing is kept afterwards.
+ * Gathers lookups made together and answers them with one query (docs/architecture.md, "The exam hall").
+ * When a hall presses Start together, the requests share one round trip to the database instead of taking
+ * one each. A lookup waits for the next turn of the event loop (setImmediate), and, while `maxInFlight`
+ * batches are at the database, until one of them answers; a lone request goes at the next turn. Each caller
+ * reads the database as it is when its batch runs: nothing is kept afterwards.
  */
 export class BatchLoader<K, V> {
   private pending: { key: K; resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
+  private inFlight = 0;
 
   /**
    * `loadMany` answers a map from `idOf(key)` to the value for every key it found (a missing key answers
@@ -16,38 +29,52 @@ export class BatchLoader<K, V> {
     private readonly loadMany: (keys: K[]) => Promise<Map<string, V>>,
     private readonly idOf: (key: K) => string,
     private readonly loadOne: (key: K) => Promise<V | undefined>,
-    private readonly maxBatch = 500,
-  ) {}
+    { maxBatch = 500, maxInFlight = 1 }: BatchOptions = {},
+  ) {
+    this.maxBatch = maxBatch;
+    this.maxInFlight = maxInFlight;
+  }
+
+  private readonly maxBatch: number;
+  private readonly maxInFlight: number;
 
   load(key: K): Promise<V | undefined> {
     return new Promise((resolve, reject) => {
       this.pending.push({ key, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.schedule();
     });
+  }
+
+  private schedule() {
+    if (this.scheduled || this.pending.length === 0 || this.inFlight >= this.maxInFlight) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
   }
 
   private flush() {
     this.scheduled = false;
-    const all = this.pending;
-    this.pending = [];
-    for (let i = 0; i < all.length; i += this.maxBatch) {
-      const batch = all.slice(i, i + this.maxBatch);
+    while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
+      const batch = this.pending.splice(0, this.maxBatch);
+      this.inFlight++;
+      this.run(batch).finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+    }
+  }
+
+  /** One batch's query; never rejects (each caller gets its value or the batch's error). */
+  private async run(batch: typeof this.pending) {
+    try {
       if (batch.length === 1) {
         const [one] = batch;
-        this.loadOne(one.key).then(one.resolve, one.reject);
-        continue;
+        one.resolve(await this.loadOne(one.key));
+        return;
       }
-      this.loadMany(batch.map((b) => b.key)).then(
-        (found) => {
-          for (const b of batch) b.resolve(found.get(this.idOf(b.key)));
-        },
-        (err) => {
-          for (const b of batch) b.reject(err);
-        },
-      );
+      const found = await this.loadMany(batch.map((b) => b.key));
+      for (const b of batch) b.resolve(found.get(this.idOf(b.key)));
+    } catch (err) {
+      for (const b of batch) b.reject(err);
     }
   }
 }

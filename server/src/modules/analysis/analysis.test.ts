@@ -125,5 +125,30 @@ describe('the trend', () => {
     expect(trend.map((p: { title: string }) => p.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Weekly mock ${i + 2}`));
     expect(trend.at(-1)).toMatchObject({ score: 3, totalMarks: 4, percentile: 100 }); // the only candidate
     expect(trend[0]).toMatchObject({ score: 2, totalMarks: 4 });
+
+    // Read at the same moment, the analyses go out together (one read for them all): each still gets its own
+    // submission, place and trend, as does the admin reading a student's.
+    const together = await Promise.all([
+      regular.client.get(`/api/submissions/${last}/analysis`),
+      a.student.client.get(`/api/submissions/${a.submissionId}/analysis`),
+      b.student.client.get(`/api/submissions/${b.submissionId}/analysis`),
+      c.student.client.get(`/api/submissions/${c.submissionId}/analysis`),
+      t.admin.get(`/api/submissions/${b.submissionId}/analysis`),
+      c.student.client.get(`/api/submissions/${a.submissionId}/analysis`),
+    ]);
+    expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 403]);
+    const [mine, ofA, ofB, ofC, bByAdmin] = together.map((r) => r.json());
+    expect(mine).toEqual(res.json());
+    expect(ofA).toMatchObject({ title: 'Analysed', score: 1.75, rank: 2, percentile: 50 });
+    expect(ofB).toMatchObject({ title: 'Analysed', score: 4, rank: 1, percentile: 100 });
+    expect(ofC).toMatchObject({ title: 'Analysed', score: 0, rank: 3, percentile: 0 });
+    expect(bByAdmin).toEqual(ofB);
+    for (const [body, score] of [
+      [ofA, 1.75],
+      [ofB, 4],
+      [ofC, 0],
+    ] as const) {
+      expect(body.trend).toEqual([expect.objectContaining({ examId: exam._id, score, totalMarks: 4 })]);
+    }
   });
 });

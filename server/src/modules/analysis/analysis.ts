@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { percentageOf } from '@app/common/rules/grades';
 import { ANALYSIS_MESSAGES, type Analysis } from '@app/common/schemas/analysis';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { perDb, preparedQuery } from '../../db/prepared.ts';
 import {
   type ExamRankingStats,
   examAttempts,
@@ -15,6 +15,7 @@ import {
   submissionRanks,
   submissions,
 } from '../../db/schema.ts';
+import { BatchLoader } from '../../lib/batch-loader.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ensureRankings, rankingsFreshSql } from '../rankings/service.ts';
 import { accuracyOf, assertReadable, round2, statusOf } from './access.ts';
@@ -22,60 +23,130 @@ import { accuracyOf, assertReadable, round2, statusOf } from './access.ts';
 const TREND_LENGTH = 10;
 
 /**
- * Everything one analysis needs from its submission, in one prepared statement (docs/architecture.md,
- * "Results"): the submission, its exam, the stored ranks' freshness, the student's place and the seconds
- * their attempt kept per question.
+ * Everything one analysis needs from its submission: the submission, its exam, the stored ranks'
+ * freshness, the student's place and the seconds their attempt kept per question.
  */
-const analysisRead = preparedQuery((db) =>
+const analysisColumns = {
+  id: submissions.id,
+  studentId: submissions.studentId,
+  answers: submissions.answers,
+  marksObtained: submissions.marksObtained,
+  totalMarks: submissions.totalMarks,
+  totalTimeTaken: submissions.totalTimeTaken,
+  examId: exams.id,
+  title: exams.title,
+  resultMode: exams.resultMode,
+  resultsPublished: exams.resultsPublished,
+  examVersion: exams.updatedAt,
+  fresh: rankingsFreshSql,
+  computedAt: examRankings.computedAt,
+  candidates: examRankings.candidates,
+  rank: submissionRanks.rank,
+  percentile: submissionRanks.percentile,
+  timeSpent: examAttempts.timeSpent,
+};
+
+const analysisFrom = (db: Db) =>
   db
-    .select({
-      id: submissions.id,
-      studentId: submissions.studentId,
-      answers: submissions.answers,
-      marksObtained: submissions.marksObtained,
-      totalMarks: submissions.totalMarks,
-      totalTimeTaken: submissions.totalTimeTaken,
-      examId: exams.id,
-      title: exams.title,
-      resultMode: exams.resultMode,
-      resultsPublished: exams.resultsPublished,
-      examVersion: exams.updatedAt,
-      fresh: rankingsFreshSql,
-      computedAt: examRankings.computedAt,
-      candidates: examRankings.candidates,
-      rank: submissionRanks.rank,
-      percentile: submissionRanks.percentile,
-      timeSpent: examAttempts.timeSpent,
-    })
+    .select(analysisColumns)
     .from(submissions)
     .innerJoin(exams, eq(exams.id, submissions.examId))
     .leftJoin(examRankings, eq(examRankings.examId, exams.id))
     .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
-    .leftJoin(examAttempts, and(eq(examAttempts.examId, submissions.examId), eq(examAttempts.studentId, submissions.studentId)))
+    .leftJoin(examAttempts, and(eq(examAttempts.examId, submissions.examId), eq(examAttempts.studentId, submissions.studentId)));
+
+/** One analysis read alone, in one prepared statement (docs/architecture.md, "Results"). */
+const analysisRead = preparedQuery((db) =>
+  analysisFrom(db)
     .where(eq(submissions.id, sql.placeholder('id')))
     .prepare('analysis_read'),
 );
 
-/** The student's last ranked mocks with published results, newest first, with their stored places. */
+type AnalysisRow = Awaited<ReturnType<ReturnType<typeof analysisRead>['execute']>>[number];
+
+/**
+ * The analyses asked for together (a batch's results coming out, everyone opening theirs) read by one query
+ * (lib/batch-loader.ts); a lone one by the prepared statement.
+ */
+const analysisReads = perDb(
+  (db) =>
+    new BatchLoader<string, AnalysisRow>(
+      async (ids) => new Map((await analysisFrom(db).where(inArray(submissions.id, ids))).map((r) => [r.id, r])),
+      (id) => id,
+      async (id) => (await analysisRead(db).execute({ id }))[0],
+    ),
+);
+
+/** A student's last ranked mocks with published results, with their stored places. */
+const trendColumns = {
+  studentId: submissions.studentId,
+  examId: exams.id,
+  title: exams.title,
+  submittedAt: submissions.submittedAt,
+  score: submissions.marksObtained,
+  totalMarks: submissions.totalMarks,
+  percentile: submissionRanks.percentile,
+  fresh: rankingsFreshSql,
+};
+const inTrend = and(eq(exams.resultsPublished, true), eq(exams.resultMode, 'rank'));
+
+/** One student's trend, newest first, in one prepared statement. */
 const trendRead = preparedQuery((db) =>
   db
+    .select(trendColumns)
+    .from(submissions)
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .leftJoin(examRankings, eq(examRankings.examId, exams.id))
+    .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
+    .where(and(eq(submissions.studentId, sql.placeholder('studentId')), inTrend))
+    .orderBy(desc(submissions.submittedAt))
+    .limit(TREND_LENGTH)
+    .prepare('analysis_trend'),
+);
+
+type TrendRow = Awaited<ReturnType<ReturnType<typeof trendRead>['execute']>>[number];
+
+/** The trends of several students at once: each one's last TREND_LENGTH, newest first. */
+async function readTrends(db: Db, studentIds: string[]) {
+  const numbered = db
     .select({
-      examId: exams.id,
-      title: exams.title,
-      submittedAt: submissions.submittedAt,
-      score: submissions.marksObtained,
-      totalMarks: submissions.totalMarks,
-      percentile: submissionRanks.percentile,
-      fresh: rankingsFreshSql,
+      ...trendColumns,
+      fresh: sql<boolean>`${rankingsFreshSql}`.as('fresh'),
+      place: sql<number>`row_number() over (partition by ${submissions.studentId} order by ${submissions.submittedAt} desc)`.as('place'),
     })
     .from(submissions)
     .innerJoin(exams, eq(exams.id, submissions.examId))
     .leftJoin(examRankings, eq(examRankings.examId, exams.id))
     .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
-    .where(and(eq(submissions.studentId, sql.placeholder('studentId')), eq(exams.resultsPublished, true), eq(exams.resultMode, 'rank')))
-    .orderBy(desc(submissions.submittedAt))
-    .limit(TREND_LENGTH)
-    .prepare('analysis_trend'),
+    .where(and(inArray(submissions.studentId, studentIds), inTrend))
+    .as('numbered');
+  const rows = await db
+    .select({
+      studentId: numbered.studentId,
+      examId: numbered.examId,
+      title: numbered.title,
+      submittedAt: numbered.submittedAt,
+      score: numbered.score,
+      totalMarks: numbered.totalMarks,
+      percentile: numbered.percentile,
+      fresh: numbered.fresh,
+    })
+    .from(numbered)
+    .where(lte(numbered.place, TREND_LENGTH))
+    .orderBy(asc(numbered.place));
+  const byStudent = new Map<string, TrendRow[]>(studentIds.map((id) => [id, []]));
+  for (const r of rows) byStudent.get(r.studentId)?.push(r);
+  return byStudent;
+}
+
+/** The trends asked for together, read by one query as the analyses are. */
+const trendReads = perDb(
+  (db) =>
+    new BatchLoader<string, TrendRow[]>(
+      (ids) => readTrends(db, [...new Set(ids)]),
+      (id) => id,
+      (studentId) => trendRead(db).execute({ studentId }),
+    ),
 );
 
 /** What every candidate's analysis of one exam shares: its questions, sections and the ranks' figures. */
@@ -115,7 +186,7 @@ async function loadFrame(db: Db, examId: string): Promise<ExamFrame> {
  * first when a submission or the exam changed since they were computed.
  */
 async function readSubmission(ctx: Ctx, actor: Actor, id: string) {
-  let [row] = await analysisRead(ctx.db).execute({ id });
+  let row = await analysisReads(ctx.db).load(id);
   assertReadable(actor, row, ANALYSIS_MESSAGES.notPublished);
   if (!row.fresh) {
     await ensureRankings(ctx.db, [row.examId]);
@@ -196,7 +267,7 @@ export async function findAnalysis(ctx: Ctx, actor: Actor, id: string): Promise<
 
 /** The student's last ranked mocks with published results, oldest first (the trend chart). */
 async function findTrend(ctx: Ctx, studentId: string) {
-  let rows = await trendRead(ctx.db).execute({ studentId });
+  let rows = (await trendReads(ctx.db).load(studentId)) ?? [];
   const stale = rows.filter((r) => !r.fresh).map((r) => r.examId);
   if (stale.length > 0) {
     await ensureRankings(ctx.db, stale);

@@ -251,7 +251,8 @@ const closeWriter = perDb(
       },
       (i) => String(i.seq),
       async (i) => (await closeBatch(db, [i])).get(`${i.examId}:${i.studentId}`),
-      CLOSE_BATCH,
+      // Every batch of a turn goes at once, on the pool's connections (CLOSE_BATCH above).
+      { maxBatch: CLOSE_BATCH, maxInFlight: Number.POSITIVE_INFINITY },
     ),
 );
 

@@ -88,6 +88,8 @@ export const attemptInserts = perDb(
       },
       (k) => `${k.examId}:${k.studentId}`,
       async (k) => (await insertAttemptQuery(db).execute(k))[0],
+      // A turn's starts are written at once, as before a previous insert answers.
+      { maxInFlight: Number.POSITIVE_INFINITY },
     ),
 );
 
