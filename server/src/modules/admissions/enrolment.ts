@@ -6,7 +6,7 @@ import { admissionRequests, courses, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Message } from '../mail/service.ts';
 import { welcomeMail } from '../mail/templates.ts';
-import { batchYearFor, lockNumbering, nextNumber, splitFullName, yearInIndia } from './numbers.ts';
+import { batchYearFor, lockNumbering, nextNumber, noteNumber, splitFullName, yearInIndia } from './numbers.ts';
 
 type RequestRow = typeof admissionRequests.$inferSelect;
 
@@ -41,6 +41,7 @@ export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolmen
   const year = yearInIndia(now);
   await lockNumbering(tx);
   const registrationNumber = e.registrationNumber || (await nextNumber(tx, 'users', users.registrationNumber, `LCI-${year}-`));
+  if (e.registrationNumber) noteNumber(tx, 'users', `LCI-${year}-`, e.registrationNumber);
   const admissionNumber = await nextNumber(tx, 'admission_requests', admissionRequests.admissionNumber, `ADM-${year}-`);
   const batchYear = batchYearFor(now);
 

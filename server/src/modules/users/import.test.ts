@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MSG } from '@app/common/schemas/users';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { admissionRequests, auditLog, mailOutbox, users } from '../../db/schema.ts';
+import { yearInIndia } from '../admissions/numbers.ts';
 
 let t: TestApp;
 let token: string;
@@ -133,6 +134,38 @@ describe('POST /api/users/import', () => {
 
     // Importing the same file again creates nobody.
     expect((await upload(file, 'students.xlsx')).json()).toMatchObject({ created: 0, skipped: 3 });
+  });
+
+  it('numbers the rows one after another, after a number a row brings of its own, and each admission in turn', async () => {
+    const prefix = `LCI-${yearInIndia(new Date())}-`;
+    const own = `${prefix}00050`;
+    const file = csv(
+      'Nila Sen,nila@example.com,9830033331,CLAT Preparation,dumdum,,',
+      'Om Das,om@example.com,9830033332,CLAT Preparation,dumdum,,',
+      `Pia Roy,pia@example.com,9830033333,CLAT Preparation,kasba,,${own}`,
+      'Ravi Jha,ravi@example.com,9830033334,CLAT Preparation,kasba,,',
+      'Sima Pal,sima@example.com,9830033335,CLAT Preparation,kasba,,',
+    );
+    const res = await upload(file, 'students.csv');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 5, skipped: 0 });
+    const rows = await t.ctx.db
+      .select({ email: users.email, number: users.registrationNumber, admission: admissionRequests.admissionNumber })
+      .from(users)
+      .innerJoin(admissionRequests, eq(admissionRequests.userId, users.id))
+      .where(inArray(users.email, ['nila@example.com', 'om@example.com', 'pia@example.com', 'ravi@example.com', 'sima@example.com']));
+    const by = new Map(rows.map((r) => [r.email.split('@')[0], r]));
+    const n = (v: string | null | undefined) => Number(v?.slice(-5));
+    const first = n(by.get('nila')?.number);
+    expect(first).toBeLessThan(49);
+    expect(by.get('nila')?.number).toBe(`${prefix}${String(first).padStart(5, '0')}`);
+    expect([first + 1, 50, 51, 52]).toEqual(['om', 'pia', 'ravi', 'sima'].map((k) => n(by.get(k)?.number)));
+    const admissions = ['nila', 'om', 'pia', 'ravi', 'sima'].map((k) => n(by.get(k)?.admission));
+    expect(admissions).toEqual(admissions.map((_, i) => admissions[0] + i));
+    // The next import, a transaction of its own, continues from the largest.
+    expect((await upload(csv('Tara Ghosh,tara@example.com,9830033336,CLAT Preparation,dumdum,,'), 'more.csv')).statusCode).toBe(200);
+    const [tara] = await t.ctx.db.select().from(users).where(eq(users.email, 'tara@example.com'));
+    expect(tara.registrationNumber).toBe(`${prefix}00053`);
   });
 
   it('refuses a file that is not a spreadsheet, lacks columns, has no rows or is missing', async () => {
