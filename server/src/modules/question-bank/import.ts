@@ -54,11 +54,19 @@ export async function importRows(ctx: Ctx, actor: Actor, rows: FileRow[], filena
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('question-bank-import'))`);
     const judged = await judge(tx, rows);
     const ok = judged.filter((j) => j.item !== null).map((j) => j.item as ImportItem);
+    // Each passage once, in one insert per 100; PostgreSQL returns the rows in the order of the values.
+    const passages = new Map<string, string>();
+    for (const item of ok)
+      if (item.passageKey && item.passageText && !passages.has(item.passageKey)) passages.set(item.passageKey, item.passageText);
     const passageIds = new Map<string, string>();
-    for (const item of ok) {
-      if (!item.passageKey || !item.passageText || passageIds.has(item.passageKey)) continue;
-      const [p] = await tx.insert(bankPassages).values({ body: item.passageText }).returning({ id: bankPassages.id });
-      passageIds.set(item.passageKey, p.id);
+    const keys = [...passages.keys()];
+    for (let i = 0; i < keys.length; i += 100) {
+      const chunk = keys.slice(i, i + 100);
+      const inserted = await tx
+        .insert(bankPassages)
+        .values(chunk.map((key) => ({ body: passages.get(key) as string })))
+        .returning({ id: bankPassages.id });
+      for (const [j, key] of chunk.entries()) passageIds.set(key, inserted[j].id);
     }
     for (let i = 0; i < ok.length; i += 100) {
       const chunk = ok.slice(i, i + 100);

@@ -94,6 +94,7 @@ describe('import from CSV', () => {
 
   it('keeps the fields: options, answer as an index, marks, penalty, passage shared by passage_ref', async () => {
     const text = 'The Indian Contract Act, 1872 defines a contract as an agreement enforceable by law.';
+    const other = 'An offer must be communicated to the offeree before it can be accepted.';
     const rows = [
       mcqRow({
         section: 'Contracts',
@@ -106,11 +107,12 @@ describe('import from CSV', () => {
       }),
       mcqRow({ section: 'Contracts', passage_ref: 'C1', answer: '(A)' }),
       mcqRow({ section: 'Contracts', option_b: '', answer: 'C', exam: 'LL.B.', tags: 'contract, basics' }),
+      mcqRow({ section: 'Contracts', passage_ref: 'C2', passage_text: other }),
     ];
     const res = await upload(t, csv(rows, `${header},exam,tags`), 'contracts.csv', false);
-    expect(res.json()).toEqual({ imported: 3, skipped: 0 });
+    expect(res.json()).toEqual({ imported: 4, skipped: 0 });
     const { items } = await list(t, '?section=contracts&limit=10');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     const byQ = new Map(items.map((i: { question: string }) => [i.question, i]));
     const first = byQ.get(rows[0].question as string) as Record<string, unknown> & { passage: { _id: string; body: string } };
     const second = byQ.get(rows[1].question as string) as typeof first;
@@ -124,6 +126,9 @@ describe('import from CSV', () => {
     });
     expect(first.passage.body).toBe(text);
     expect(second.passage._id).toBe(first.passage._id);
+    const fourth = byQ.get(rows[3].question as string) as typeof first;
+    expect(fourth.passage.body).toBe(other);
+    expect(fourth.passage._id).not.toBe(first.passage._id);
     expect(second).toMatchObject({ correctAnswer: 0, marks: 1, negativeMarks: null });
     expect(third).toMatchObject({
       options: ['Yes', 'Maybe', 'Never'],
