@@ -224,12 +224,21 @@ export async function updateExam(ctx: Ctx, actor: Actor, examId: string, input: 
         input.negativeMarks,
       );
       const places = await writeStructure(tx, examId, input, paper);
-      for (const [i, p] of paper.entries()) {
-        await tx
-          .update(questions)
-          .set({ position: i, question: p.question.question, explanation: p.question.explanation, ...places[i] })
-          .where(eq(questions.id, ids[i]));
-      }
+      // Every question's new text and place in one statement (a paper has up to 500).
+      const rows = paper.map((p, i) => ({
+        id: ids[i],
+        position: i,
+        question: p.question.question,
+        explanation: p.question.explanation ?? null,
+        section_id: places[i].sectionId,
+        passage_id: places[i].passageId,
+      }));
+      await tx.execute(sql`
+        update ${questions} q
+        set position = r.position, question = r.question, explanation = r.explanation, section_id = r.section_id, passage_id = r.passage_id
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(id uuid, position integer, question text, explanation text, section_id uuid, passage_id uuid)
+        where q.id = r.id`);
     } else {
       // Nobody has answered yet: replace the questions, keeping the ids the form sent back.
       const origins = await tx

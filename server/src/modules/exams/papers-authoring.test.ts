@@ -129,4 +129,34 @@ describe('authoring a paper with sections and passages', () => {
     expect(again.json().questions[2].negativeMarks).toBe(0.5);
     expect(after.questions[2].section).toBe(after.sections[1]._id);
   });
+
+  it('corrects a paper students have started: new text, order and places, the same questions', async () => {
+    const exam = (await t.admin.post('/api/exams', twoSectionPaper())).json();
+    const s = await t.createStudent();
+    expect((await s.client.post(`/api/exams/${exam._id}/attempt`)).statusCode).toBe(200);
+    const q = exam.questions;
+    const res = await t.admin.patch(`/api/exams/${exam._id}`, {
+      ...twoSectionPaper(),
+      sections: [
+        {
+          title: 'English Language (corrected)',
+          questions: [{ ...q[2], question: 'Question 3, corrected', explanation: 'A better reason' }],
+          passages: [{ body: 'The passage, corrected.', questions: [{ ...q[1] }, { ...q[0] }] }],
+        },
+        { title: 'Quantitative Techniques', questions: [{ ...q[3] }] },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json();
+    expect(after.questionsLocked).toBe(true);
+    const [english, qt] = after.sections;
+    const passage = english.passages[0];
+    expect(passage.body).toBe('The passage, corrected.');
+    // Passage questions first, in their new order, then the section's own question, then the next section.
+    expect(after.questions.map((x: { _id: string }) => x._id)).toEqual([q[1]._id, q[0]._id, q[2]._id, q[3]._id]);
+    expect(after.questions.map((x: { section: string }) => x.section)).toEqual([english._id, english._id, english._id, qt._id]);
+    expect(after.questions.map((x: { passage: string | null }) => x.passage)).toEqual([passage._id, passage._id, null, null]);
+    expect(after.questions[2]).toMatchObject({ question: 'Question 3, corrected', explanation: 'A better reason' });
+    expect(after.questions[0]).toMatchObject({ question: 'Question 2', explanation: q[1].explanation });
+  });
 });
