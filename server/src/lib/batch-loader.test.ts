@@ -91,4 +91,27 @@ describe('BatchLoader', () => {
     for (const open of gates.splice(0)) open();
     expect(await Promise.all([x, ...yz])).toEqual(['X', 'Y', 'Z']);
   });
+
+  it('does not hold a lookup longer than maxHoldMs behind a query that does not answer', async () => {
+    const calls: string[] = [];
+    const hung = new BatchLoader<string, string>(
+      async (keys) => {
+        calls.push(keys.join());
+        return new Map(keys.map((k) => [k, k.toUpperCase()]));
+      },
+      (k) => k,
+      async (k) => {
+        calls.push(k);
+        // The first lookup's query never answers (an unreachable database); the others do.
+        return k === 'stuck' ? new Promise<string>(() => {}) : k.toUpperCase();
+      },
+      { maxInFlight: 1, maxHoldMs: 30 },
+    );
+    void hung.load('stuck');
+    await new Promise((r) => setImmediate(r));
+    const started = performance.now();
+    expect(await hung.load('next')).toBe('NEXT');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    expect(calls).toEqual(['stuck', 'next']);
+  });
 });

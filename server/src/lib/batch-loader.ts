@@ -7,19 +7,25 @@ export type BatchOptions = {
    * rises. A write whose batch answers only at its end may allow more, to spread a hall over the pool.
    */
   maxInFlight?: number;
+  /**
+   * How long a lookup waits for the loader's running query before going anyway (default 50 ms): a slow or
+   * unreachable database must not make every later request wait for another's timeout before its own.
+   */
+  maxHoldMs?: number;
 };
 
 /**
  * Gathers lookups made together and answers them with one query (docs/architecture.md, "The exam hall").
  * When a hall presses Start together, the requests share one round trip to the database instead of taking
  * one each. A lookup waits for the next turn of the event loop (setImmediate), and, while `maxInFlight`
- * batches are at the database, until one of them answers; a lone request goes at the next turn. Each caller
- * reads the database as it is when its batch runs: nothing is kept afterwards.
+ * batches are at the database, until one of them answers or `maxHoldMs` have passed; a lone request goes at
+ * the next turn. Each caller reads the database as it is when its batch runs: nothing is kept afterwards.
  */
 export class BatchLoader<K, V> {
   private pending: { key: K; resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
   private inFlight = 0;
+  private hold: NodeJS.Timeout | null = null;
 
   /**
    * `loadMany` answers a map from `idOf(key)` to the value for every key it found (a missing key answers
@@ -29,14 +35,16 @@ export class BatchLoader<K, V> {
     private readonly loadMany: (keys: K[]) => Promise<Map<string, V>>,
     private readonly idOf: (key: K) => string,
     private readonly loadOne: (key: K) => Promise<V | undefined>,
-    { maxBatch = 500, maxInFlight = 1 }: BatchOptions = {},
+    { maxBatch = 500, maxInFlight = 1, maxHoldMs = 50 }: BatchOptions = {},
   ) {
     this.maxBatch = maxBatch;
     this.maxInFlight = maxInFlight;
+    this.maxHoldMs = maxHoldMs;
   }
 
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
+  private readonly maxHoldMs: number;
 
   load(key: K): Promise<V | undefined> {
     return new Promise((resolve, reject) => {
@@ -46,14 +54,24 @@ export class BatchLoader<K, V> {
   }
 
   private schedule() {
-    if (this.scheduled || this.pending.length === 0 || this.inFlight >= this.maxInFlight) return;
-    this.scheduled = true;
-    setImmediate(() => this.flush());
+    if (this.scheduled || this.pending.length === 0) return;
+    if (this.inFlight < this.maxInFlight) {
+      this.scheduled = true;
+      setImmediate(() => this.flush(false));
+    } else if (!this.hold) {
+      this.hold = setTimeout(() => this.flush(true), this.maxHoldMs);
+      this.hold.unref();
+    }
   }
 
-  private flush() {
+  /** Sends what waits: as many batches as `maxInFlight` allows, or all of them once held too long. */
+  private flush(overdue: boolean) {
     this.scheduled = false;
-    while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
+    if (this.hold) {
+      clearTimeout(this.hold);
+      this.hold = null;
+    }
+    while (this.pending.length > 0 && (overdue || this.inFlight < this.maxInFlight)) {
       const batch = this.pending.splice(0, this.maxBatch);
       this.inFlight++;
       this.run(batch).finally(() => {
