@@ -74,6 +74,6 @@ export function noteNumber(tx: Tx, table: string, prefix: string, value: string)
   const known = allotted.get(tx);
   const key = `${table}\n${prefix}`;
   const n = numberOf(value, prefix);
-  const last = known?.get(key);
-  if (known && n !== null && last !== undefined && n > last) known.set(key, n);
+  // Nothing known yet: the next scan reads the number from the table.
+  if (known?.has(key) && n !== null && n > (known.get(key) ?? 0)) known.set(key, n);
 }

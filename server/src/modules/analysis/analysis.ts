@@ -77,27 +77,32 @@ const analysisReads = perDb(
     ),
 );
 
-/** A student's last ranked mocks with published results, with their stored places. */
-const trendColumns = {
-  studentId: submissions.studentId,
-  examId: exams.id,
-  title: exams.title,
-  submittedAt: submissions.submittedAt,
-  score: submissions.marksObtained,
-  totalMarks: submissions.totalMarks,
-  percentile: submissionRanks.percentile,
-  fresh: rankingsFreshSql,
-};
+/**
+ * Students' ranked mocks with published results, with their stored places, each numbered from the newest
+ * (`place`). The columns are named, so the same select serves as a subquery.
+ */
+const trendFrom = (db: Db) =>
+  db
+    .select({
+      studentId: submissions.studentId,
+      examId: exams.id,
+      title: exams.title,
+      submittedAt: submissions.submittedAt,
+      score: submissions.marksObtained,
+      totalMarks: submissions.totalMarks,
+      percentile: submissionRanks.percentile,
+      fresh: sql<boolean>`${rankingsFreshSql}`.as('fresh'),
+      place: sql<number>`row_number() over (partition by ${submissions.studentId} order by ${submissions.submittedAt} desc)`.as('place'),
+    })
+    .from(submissions)
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .leftJoin(examRankings, eq(examRankings.examId, exams.id))
+    .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id));
 const inTrend = and(eq(exams.resultsPublished, true), eq(exams.resultMode, 'rank'));
 
 /** One student's trend, newest first, in one prepared statement. */
 const trendRead = preparedQuery((db) =>
-  db
-    .select(trendColumns)
-    .from(submissions)
-    .innerJoin(exams, eq(exams.id, submissions.examId))
-    .leftJoin(examRankings, eq(examRankings.examId, exams.id))
-    .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
+  trendFrom(db)
     .where(and(eq(submissions.studentId, sql.placeholder('studentId')), inTrend))
     .orderBy(desc(submissions.submittedAt))
     .limit(TREND_LENGTH)
@@ -108,32 +113,10 @@ type TrendRow = Awaited<ReturnType<ReturnType<typeof trendRead>['execute']>>[num
 
 /** The trends of several students at once: each one's last TREND_LENGTH, newest first. */
 async function readTrends(db: Db, studentIds: string[]) {
-  const numbered = db
-    .select({
-      ...trendColumns,
-      fresh: sql<boolean>`${rankingsFreshSql}`.as('fresh'),
-      place: sql<number>`row_number() over (partition by ${submissions.studentId} order by ${submissions.submittedAt} desc)`.as('place'),
-    })
-    .from(submissions)
-    .innerJoin(exams, eq(exams.id, submissions.examId))
-    .leftJoin(examRankings, eq(examRankings.examId, exams.id))
-    .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id))
+  const numbered = trendFrom(db)
     .where(and(inArray(submissions.studentId, studentIds), inTrend))
     .as('numbered');
-  const rows = await db
-    .select({
-      studentId: numbered.studentId,
-      examId: numbered.examId,
-      title: numbered.title,
-      submittedAt: numbered.submittedAt,
-      score: numbered.score,
-      totalMarks: numbered.totalMarks,
-      percentile: numbered.percentile,
-      fresh: numbered.fresh,
-    })
-    .from(numbered)
-    .where(lte(numbered.place, TREND_LENGTH))
-    .orderBy(asc(numbered.place));
+  const rows = await db.select().from(numbered).where(lte(numbered.place, TREND_LENGTH)).orderBy(asc(numbered.place));
   const byStudent = new Map<string, TrendRow[]>(studentIds.map((id) => [id, []]));
   for (const r of rows) byStudent.get(r.studentId)?.push(r);
   return byStudent;
