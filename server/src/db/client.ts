@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { BatchOptions } from '../lib/batch-loader.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema.ts';
 
@@ -27,6 +28,21 @@ export type DbHandle = {
  * at the bell) would otherwise pay at its worst moment (docs/operations.md section 9.1).
  */
 const POOL_SIZE = 20;
+
+/** The embedded database's handles: its queries run inside the turn of the event loop that sends them. */
+const embedded = new WeakSet<Db>();
+
+/**
+ * How long a batch loader on the embedded database goes on gathering lookups that keep coming
+ * (lib/batch-loader.ts `gatherMs`). Measured with 200 candidates opening their analysis at once on new
+ * connections: first-burst p95 0.40-0.58 s sent at the next turn, 0.36 s with 5 ms, 0.21-0.24 s with 10 ms.
+ */
+const EMBEDDED_GATHER_MS = 20;
+
+/** The batch loaders' options for a database handle (a root handle, never a transaction). */
+export function loaderOptions(db: Db): BatchOptions {
+  return embedded.has(db) ? { gatherMs: EMBEDDED_GATHER_MS } : {};
+}
 
 const migrationsFolder = MIGRATIONS_DIR;
 // Any constant works; it only has to be the same for every instance of this app.
@@ -120,6 +136,7 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
   const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
+  embedded.add(db);
   return {
     db,
     kind: 'pglite',

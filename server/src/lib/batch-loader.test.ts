@@ -115,3 +115,55 @@ describe('BatchLoader', () => {
     expect(calls).toEqual(['stuck', 'next']);
   });
 });
+
+describe('BatchLoader gathering (gatherMs, the embedded database)', () => {
+  const gathering = (calls: string[][], gatherMs: number) =>
+    new BatchLoader<string, string>(
+      async (keys) => {
+        calls.push(keys);
+        return new Map(keys.map((k) => [k, k.toUpperCase()]));
+      },
+      (k) => k,
+      async (k) => {
+        calls.push([`one:${k}`]);
+        return k.toUpperCase();
+      },
+      { gatherMs },
+    );
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  it('goes on gathering lookups that arrive turn after turn, and sends them as one batch', async () => {
+    const calls: string[][] = [];
+    const l = gathering(calls, 1_000);
+    const got: Promise<string | undefined>[] = [];
+    for (const k of ['a', 'b', 'c', 'd']) {
+      got.push(l.load(k));
+      await turn();
+    }
+    expect(calls).toEqual([]);
+    expect(await Promise.all(got)).toEqual(['A', 'B', 'C', 'D']);
+    expect(calls).toEqual([['a', 'b', 'c', 'd']]);
+  });
+
+  it('sends a lone lookup once no other has come for a moment', async () => {
+    const calls: string[][] = [];
+    expect(await gathering(calls, 1_000).load('x')).toBe('X');
+    expect(calls).toEqual([['one:x']]);
+  });
+
+  it('stops gathering after gatherMs when lookups never stop coming', async () => {
+    const calls: string[][] = [];
+    const l = gathering(calls, 20);
+    const got: Promise<string | undefined>[] = [];
+    const until = performance.now() + 300;
+    for (let i = 0; performance.now() < until; i++) {
+      got.push(l.load(`k${i}`));
+      await turn();
+    }
+    // A stream of 300 ms goes as several batches, the first long before the stream ends.
+    const sentWhileStreaming = calls.length;
+    await Promise.all(got);
+    expect(sentWhileStreaming).toBeGreaterThanOrEqual(2);
+    expect(calls.flat()).toHaveLength(got.length);
+  });
+});

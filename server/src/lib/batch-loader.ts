@@ -12,14 +12,26 @@ export type BatchOptions = {
    * unreachable database must not make every later request wait for another's timeout before its own.
    */
   maxHoldMs?: number;
+  /**
+   * 0 (the default): a batch goes at the next turn of the event loop. More: for a database that answers
+   * inside the turn that asks it (the embedded one, db/client.ts `loaderOptions`), the loader goes on
+   * gathering while lookups keep coming, each within `GATHER_QUIET_MS` of the last, for at most this long.
+   * There a query holds the turn it runs in, and the server takes in one new connection per turn (libuv
+   * accepts one at a time), so a burst on new connections (everyone opening their results) was served one
+   * request per turn, one query each, instead of together (docs/architecture.md, "Batch loaders").
+   */
+  gatherMs?: number;
 };
+
+/** While gathering (`gatherMs`), a batch goes once this long has passed without a new lookup. */
+export const GATHER_QUIET_MS = 1;
 
 /**
  * Gathers lookups made together and answers them with one query (docs/architecture.md, "The exam hall").
  * When a hall presses Start together, the requests share one round trip to the database instead of taking
- * one each. A lookup waits for the next turn of the event loop (setImmediate), and, while `maxInFlight`
- * batches are at the database, until one of them answers or `maxHoldMs` have passed; a lone request goes at
- * the next turn. Each caller reads the database as it is when its batch runs: nothing is kept afterwards.
+ * one each. A lookup waits for the next turn of the event loop (setImmediate; or, with `gatherMs`, while
+ * lookups keep coming), and, while `maxInFlight` batches are at the database, until one of them answers or
+ * `maxHoldMs` have passed; a lone request goes at the next turn. Each caller reads the database as it is when its batch runs: nothing is kept afterwards.
  */
 export class BatchLoader<K, V> {
   private pending: { key: K; resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[] = [];
@@ -35,9 +47,10 @@ export class BatchLoader<K, V> {
     private readonly loadMany: (keys: K[]) => Promise<Map<string, V>>,
     private readonly idOf: (key: K) => string,
     private readonly loadOne: (key: K) => Promise<V | undefined>,
-    { maxBatch = 500, maxInFlight = 1, maxHoldMs = 50 }: BatchOptions = {},
+    { maxBatch = 500, maxInFlight = 1, maxHoldMs = 50, gatherMs = 0 }: BatchOptions = {},
   ) {
     this.maxBatch = maxBatch;
+    this.gatherMs = gatherMs;
     this.maxInFlight = maxInFlight;
     this.maxHoldMs = maxHoldMs;
   }
@@ -45,6 +58,7 @@ export class BatchLoader<K, V> {
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
   private readonly maxHoldMs: number;
+  private readonly gatherMs: number;
 
   load(key: K): Promise<V | undefined> {
     return new Promise((resolve, reject) => {
@@ -57,11 +71,20 @@ export class BatchLoader<K, V> {
     if (this.scheduled || this.pending.length === 0) return;
     if (this.inFlight < this.maxInFlight) {
       this.scheduled = true;
-      setImmediate(() => this.flush(false));
+      if (this.gatherMs > 0) this.gather(performance.now(), this.pending.length);
+      else setImmediate(() => this.flush(false));
     } else if (!this.hold) {
       this.hold = setTimeout(() => this.flush(true), this.maxHoldMs);
       this.hold.unref();
     }
+  }
+
+  /** Waits while lookups keep coming (`gatherMs`), then sends what waits. */
+  private gather(since: number, seen: number) {
+    setTimeout(() => {
+      if (this.pending.length > seen && performance.now() - since < this.gatherMs) this.gather(since, this.pending.length);
+      else this.flush(false);
+    }, GATHER_QUIET_MS);
   }
 
   /** Sends what waits: as many batches as `maxInFlight` allows, or all of them once held too long. */

@@ -1,3 +1,4 @@
+import { type Db, loaderOptions } from '../../db/client.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
 
 export type AttemptKey = { examId: string; studentId: string };
@@ -8,6 +9,7 @@ export type AttemptKey = { examId: string; studentId: string };
  * by `readOne` (a prepared statement).
  */
 export function attemptLoader<R>(
+  db: Db,
   readMany: (examId: string, studentIds: string[]) => Promise<Iterable<[string, R]>>,
   readOne: (key: AttemptKey) => Promise<R | undefined>,
 ) {
@@ -25,5 +27,6 @@ export function attemptLoader<R>(
     },
     (k) => `${k.examId}:${k.studentId}`,
     readOne,
+    loaderOptions(db),
   );
 }

@@ -144,6 +144,7 @@ const saveReadQuery = preparedQuery((db) =>
 /** The saves arriving in one turn of the event loop read together (lib/batch-loader.ts). */
 const saveReads = perDb((db) =>
   attemptLoader(
+    db,
     async (examId, studentIds) =>
       db
         .select({ attempt: attemptForSave, exam: { id: exams.id, updatedAt: exams.updatedAt } })

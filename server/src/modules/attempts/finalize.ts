@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, loaderOptions, type Tx } from '../../db/client.ts';
 import { type AttemptAnswers, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
 import { encodeMarkedAnswers } from '../../db/marked-answers.ts';
 import { type MarkQuestion, markAnswers, passedOf } from './marking.ts';
@@ -252,7 +252,7 @@ const closeWriter = perDb(
       (i) => String(i.seq),
       async (i) => (await closeBatch(db, [i])).get(`${i.examId}:${i.studentId}`),
       // Every batch of a turn goes at once, on the pool's connections (CLOSE_BATCH above).
-      { maxBatch: CLOSE_BATCH, maxInFlight: Number.POSITIVE_INFINITY },
+      { ...loaderOptions(db), maxBatch: CLOSE_BATCH, maxInFlight: Number.POSITIVE_INFINITY },
     ),
 );
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { loaderOptions } from '../../db/client.ts';
 import { perDb, preparedQuery } from '../../db/prepared.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
@@ -42,6 +43,7 @@ const startQuery = preparedQuery((db) =>
  */
 export const startReads = perDb((db) =>
   attemptLoader(
+    db,
     async (examId, studentIds) => {
       const [[exam], attempts, exceptions] = await Promise.all([
         db.select(examForStart).from(exams).where(eq(exams.id, examId)),
@@ -89,7 +91,7 @@ export const attemptInserts = perDb(
       (k) => `${k.examId}:${k.studentId}`,
       async (k) => (await insertAttemptQuery(db).execute(k))[0],
       // A turn's starts are written at once, as before a previous insert answers.
-      { maxInFlight: Number.POSITIVE_INFINITY },
+      { ...loaderOptions(db), maxInFlight: Number.POSITIVE_INFINITY },
     ),
 );
 

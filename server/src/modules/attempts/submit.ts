@@ -95,6 +95,7 @@ const submitReadQuery = preparedQuery((db) =>
 /** The submits arriving in one turn of the event loop (a hall at the bell) read together (lib/batch-loader.ts). */
 const submitReads = perDb((db) =>
   attemptLoader(
+    db,
     async (examId, studentIds) =>
       db
         .select({ attempt: attemptForSubmit, exam: examForMarking })
