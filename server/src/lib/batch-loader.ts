@@ -18,7 +18,7 @@ export type BatchOptions = {
    * gathering while lookups keep coming, each within `GATHER_QUIET_MS` of the last, for at most this long.
    * There a query holds the turn it runs in, and the server takes in one new connection per turn (libuv
    * accepts one at a time), so a burst on new connections (everyone opening their results) was served one
-   * request per turn, one query each, instead of together (docs/architecture.md, "Batch loaders").
+   * request per turn, one query each, instead of together (docs/architecture.md, "The exam hall").
    */
   gatherMs?: number;
 };
@@ -31,7 +31,8 @@ export const GATHER_QUIET_MS = 1;
  * When a hall presses Start together, the requests share one round trip to the database instead of taking
  * one each. A lookup waits for the next turn of the event loop (setImmediate; or, with `gatherMs`, while
  * lookups keep coming), and, while `maxInFlight` batches are at the database, until one of them answers or
- * `maxHoldMs` have passed; a lone request goes at the next turn. Each caller reads the database as it is when its batch runs: nothing is kept afterwards.
+ * `maxHoldMs` have passed; a lone request goes at the next turn (with `gatherMs`, `GATHER_QUIET_MS` later).
+ * Each caller reads the database as it is when its batch runs: nothing is kept afterwards.
  */
 export class BatchLoader<K, V> {
   private pending: { key: K; resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[] = [];
