@@ -7,7 +7,7 @@ import type { Actor } from '../context.ts';
 import { revokedTokens, staffCentres, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { type Db, loaderOptions } from '../db/client.ts';
-import { preparedQuery } from '../db/prepared.ts';
+import { perDb, preparedQuery } from '../db/prepared.ts';
 import { BatchLoader } from '../lib/batch-loader.ts';
 
 /** Reads the bearer token on every request; the user row decides whether it still holds (docs/product.md section 7). */
@@ -104,15 +104,8 @@ function actorLoader(db: Db) {
     loaderOptions(db),
   );
 }
-const loaders = new WeakMap<Db, ReturnType<typeof actorLoader>>();
-function loaderFor(db: Db) {
-  let loader = loaders.get(db);
-  if (!loader) {
-    loader = actorLoader(db);
-    loaders.set(db, loader);
-  }
-  return loader;
-}
+/** One actor loader per database handle. */
+const loaderFor = perDb(actorLoader);
 
 /**
  * The actor of a token. A token that is not ours (forged, malformed, expired) has no reason; one the server
