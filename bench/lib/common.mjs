@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isServerBuildStale } from '../../scripts/build-server.mjs';
+import { isServerBuildStale, SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
 import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -121,14 +121,14 @@ export function serverEnv(db, port, extra = {}) {
   return env;
 }
 
-/** Starts the bundled server (`node server/dist/main.mjs`, as `npm start` runs it) and resolves once /api/health answers. */
+/** Starts the bundled server (`node server/dist/main.mjs` with its node flags, as `npm start` runs it) and resolves once /api/health answers. */
 export async function startServer(db, opts = {}) {
   const port = opts.port ?? (await freePort());
   const started = performance.now();
   // BENCH_CPU_PROFILE=1 writes each server's CPU profile to bench/results/profiles/ when it stops (open it in
   // Chrome's DevTools, or summarise it with `node bench/profile-summary.mjs FILE`).
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(ROOT, opts.entry ?? 'server/dist/main.mjs')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, path.join(ROOT, opts.entry ?? 'server/dist/main.mjs')], {
     cwd: ROOT,
     env: serverEnv(db, port, opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],

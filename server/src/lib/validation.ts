@@ -11,14 +11,22 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Text contains characters that cannot be 
 export const isUnstorableText = (text: string): boolean =>
   text.includes('\u0000') || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 
-/** The path to the first unstorable string or key, if any. */
-export function findUnstorable(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
-  if (typeof value === 'string') return isUnstorableText(value) ? path : null;
+/**
+ * The path to the first unstorable string or key, if any. Every request body passes through here, so the
+ * path is built only on the way back from a find (a hall's submits each hold about 120 answers).
+ */
+export function findUnstorable(value: unknown, depth = 0): PropertyKey[] | null {
+  if (typeof value === 'string') return isUnstorableText(value) ? [] : null;
   if (typeof value !== 'object' || value === null || depth > 64) return null;
-  for (const [key, child] of Object.entries(value)) {
-    if (isUnstorableText(key)) return [...path, key];
-    const found = findUnstorable(child, [...path, key], depth + 1);
-    if (found) return found;
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    if (isUnstorableText(key)) return [key];
+    const found = findUnstorable(object[key], depth + 1);
+    if (found) {
+      found.unshift(key);
+      return found;
+    }
   }
   return null;
 }

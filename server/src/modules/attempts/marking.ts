@@ -41,7 +41,8 @@ export function checkAnswers(qs: MarkQuestion[], answers: Record<string, unknown
   const byId = questionsById(qs);
   const clean: AttemptAnswers = {};
   const errors: Record<string, string> = {};
-  for (const [id, v] of Object.entries(answers)) {
+  for (const id in answers) {
+    const v = answers[id];
     const q = byId.get(id);
     if (!q) {
       errors[`answers.${id}`] = SUBMISSION_MESSAGES.unknownQuestion;
