@@ -78,6 +78,27 @@ describe('closing an unchanged attempt in one statement', () => {
     expect((await submissionsOf(s.id))[0].correctAnswers + (await submissionsOf(s.id))[0].incorrectAnswers).toBe(1);
   });
 
+  it('stores a cleared answer as cleared: only the changes travel, merged over the saved map', async () => {
+    const { s, attempt, input } = await openAttempt();
+    const q0 = exam.questions[0]._id;
+    const q1 = exam.questions[1]._id;
+    expect(await finalizeUnchangedAttempt(t.ctx.db, input({ [q0]: null, [q1]: 0 }))).not.toBeNull();
+    const [closed] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+    expect(closed.answers).toEqual({ [q0]: null, [q1]: 0 });
+    const [row] = await submissionsOf(s.id);
+    expect(row.answers.find((a) => a.questionId === q0)?.selectedOption).toBeNull();
+    expect(row.unattempted).toBe(exam.questions.length - 1);
+  });
+
+  it('leaves answers that drop a saved one to the locked path, writing nothing', async () => {
+    const { s, attempt, input } = await openAttempt();
+    expect(await finalizeUnchangedAttempt(t.ctx.db, input({ [exam.questions[1]._id]: 0 }))).toBeNull();
+    const [still] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+    expect(still.closedAt).toBeNull();
+    expect(still.answers).toEqual(attempt.answers);
+    expect(await submissionsOf(s.id)).toHaveLength(0);
+  });
+
   it('closes the attempts submitted together in one batch, each into its own submission', async () => {
     const opened = await Promise.all([openAttempt(), openAttempt(), openAttempt(), openAttempt()]);
     // The third student's save lands after the read: only that one is left to the locked path.

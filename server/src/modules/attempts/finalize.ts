@@ -144,11 +144,25 @@ export async function finalizeSavedAttempts(tx: Tx, items: Omit<FinalizeInput, '
     );
 }
 
-/** The same answers, key for key (an unchanged map need not be written again). */
-function sameAnswers(saved: AttemptAnswers, answers: AttemptAnswers) {
-  if (saved === answers) return true;
-  const keys = Object.keys(answers);
-  return keys.length === Object.keys(saved).length && keys.every((k) => k in saved && saved[k] === answers[k]);
+/**
+ * What the close statement merges over the saved answers (jsonb `||`) to store `answers`: the entries the saved
+ * map does not hold as they are, null when there are none (an unchanged map is not written again), undefined
+ * when `answers` lacks a saved entry, which a merge cannot drop. A submit at the bell changes a few of its
+ * 120 answers since the last save, so the statement carries those few rather than the whole map again.
+ */
+function changedAnswers(saved: AttemptAnswers, answers: AttemptAnswers): AttemptAnswers | null | undefined {
+  if (saved === answers) return null;
+  let changed: AttemptAnswers | null = null;
+  let held = 0;
+  for (const id in answers) {
+    const isSaved = id in saved;
+    if (isSaved) held++;
+    if (!isSaved || saved[id] !== answers[id]) {
+      changed ??= {};
+      changed[id] = answers[id];
+    }
+  }
+  return held < Object.keys(saved).length ? undefined : changed;
 }
 
 /** One attempt to close on the fast path, as the batch statement reads it (column names as keys). */
@@ -203,7 +217,7 @@ async function closeBatch(db: Db, items: CloseItem[]) {
       'attempt_id uuid',
       'read_attempt_number integer',
       'read_saved_at timestamptz',
-      'set_answers jsonb',
+      'changed_answers jsonb',
       ...cols.map((c) => `${c.name} ${c.type}`),
     ].join(', '),
   );
@@ -214,7 +228,7 @@ async function closeBatch(db: Db, items: CloseItem[]) {
       select * from jsonb_to_recordset(${JSON.stringify(items.map((i) => i.row))}::jsonb) as i(${input})
     ), closed as (
       update ${examAttempts} a
-      set closed_at = i.submitted_at, answers = coalesce(i.set_answers, a.answers)
+      set closed_at = i.submitted_at, answers = coalesce(a.answers || i.changed_answers, a.answers)
       from input i
       where a.id = i.attempt_id
         and a.closed_at is null
@@ -260,17 +274,21 @@ const closeWriter = perDb(
  * The submit storm's fast path: no transaction, no lock held across round trips.
  * Closes the attempt and inserts its submission only if the attempt is still open and no save has landed
  * since `p` was read (every save sets saved_at; a practice restart also moves the attempt number), so its
- * saved answers are exactly those `p` was built from; otherwise changes nothing and returns null, and the
- * caller takes the locked path. The statement is atomic, so the pair is written together or not at all.
- * When the answers are those saved (`p.attempt.answers`, as read), the attempt's copy is not written again.
+ * saved answers are exactly those `p` was built from (`p.attempt.answers`, as read); otherwise changes
+ * nothing and returns null, and the caller takes the locked path. The statement is atomic, so the pair is
+ * written together or not at all. The attempt's answers become `p.answers` by merging the entries that
+ * changed over the saved ones (`changedAnswers`); when `p.answers` drops a saved entry this returns null
+ * at once, for the locked path to write them whole.
  */
-export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput & { attempt: { answers?: AttemptAnswers } }) {
+export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput & { attempt: { answers: AttemptAnswers } }) {
+  const changed = changedAnswers(p.attempt.answers, p.answers);
+  if (changed === undefined) return null;
   const { values, marking } = submissionFor(p);
   const row: Record<string, unknown> = {
     attempt_id: p.attempt.id,
     read_attempt_number: p.attempt.attemptNumber,
     read_saved_at: p.attempt.savedAt,
-    set_answers: p.attempt.answers && sameAnswers(p.attempt.answers, p.answers) ? null : p.answers,
+    changed_answers: changed,
   };
   for (const c of SUBMISSION_COLUMNS) row[c.name] = values[c.key];
   // The statement writes the column's stored form itself (db/marked-answers.ts).
