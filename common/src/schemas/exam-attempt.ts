@@ -41,12 +41,13 @@ function questionMap<T>(record: z.ZodType<Record<string, T>>, isValid: (v: unkno
     .meta({ type: 'object', additionalProperties: docs });
 }
 
-const isOptionIndex = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+/** A whole number from 0: an option index, or seconds. */
+const isWholeCount = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** Question id → answer, as `answerValue` allows. */
 export const answersMap = questionMap<z.infer<typeof answerValue>>(
   z.record(z.string(), answerValue),
-  (v) => v === null || isOptionIndex(v) || (typeof v === 'string' && v.length <= MAX_TEXT_ANSWER),
+  (v) => v === null || isWholeCount(v) || (typeof v === 'string' && v.length <= MAX_TEXT_ANSWER),
   {
     nullable: true,
     anyOf: [
@@ -89,7 +90,7 @@ export const saveAnswersBody = z.object({
         .min(0, 'Time spent cannot be negative'),
       { error: 'timeSpent must map question ids to seconds' },
     ),
-    isOptionIndex,
+    isWholeCount,
     { type: 'integer', minimum: 0 },
   ).optional(),
   /** The question the student is now on; absent: unchanged. */
