@@ -91,7 +91,10 @@ function isWholePaper(ctx, { raw, encoding }) {
 async function runStudent(ctx, s) {
   const { exam, figures, barriers } = ctx;
   const base = ctx.bases[s.i % ctx.bases.length];
-  const opts = { token: s.token, localAddress: s.address };
+  // Each student is one browser with its own keep-alive connection, kept warm by the autosave as the exam
+  // screen's is, so the bell finds it open (not a pool shared by a hall, whose idle sockets would have
+  // closed during the exam and been opened again by 2,000 students at the bell).
+  const opts = { token: s.token, localAddress: s.address, browser: s.i };
   const acked = {}; // answers the server acknowledged, in order
   const unsure = new Set(); // questions touched by a request whose outcome is unknown
   const merge = (answers, ok) => {
@@ -193,6 +196,7 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
     await pool(list, 8, async (s) => {
       const r = await request(bases[s.i % bases.length], 'POST', '/api/auth/login', {
         localAddress: s.address,
+        browser: s.i,
         body: { email: s.email, password: STUDENT_PASSWORD },
         timeoutMs: 30_000,
       });

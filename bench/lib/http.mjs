@@ -4,14 +4,19 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 
 const agents = new Map();
-export function agentFor(localAddress = '127.0.0.1') {
-  let a = agents.get(localAddress);
+/**
+ * The keep-alive agent of one client: by default one per loopback address, shared by every request from it;
+ * with `browser`, one of its own, as each student's browser keeps its own connection to the server.
+ */
+export function agentFor(localAddress = '127.0.0.1', browser = null) {
+  const key = browser === null ? localAddress : `${localAddress} ${browser}`;
+  let a = agents.get(key);
   if (!a) {
     // Idle connections are closed after 60 s, before the server's keep-alive timeout (72 s): a client that
     // sent a request on a connection the server was closing at that instant would see ECONNRESET, a race
     // a browser settles by sending the request again and this client does not.
     a = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, localAddress, timeout: 60_000 });
-    agents.set(localAddress, a);
+    agents.set(key, a);
   }
   return a;
 }
@@ -33,9 +38,10 @@ export const jsonBody = (body) => new JsonBody(body);
  * the web client's 10 s timeout). With `decode: false` the body is left as { raw, encoding }. `body` is
  * serialised here, or ahead of time with `jsonBody` when the moment of sending is what is measured (a
  * browser has its answers in memory; on these shared cores the serialising would be the generator's work
- * at the bell, not the students' devices').
+ * at the bell, not the students' devices'). `browser` names the client whose own keep-alive connection
+ * carries the request (`agentFor`).
  */
-export function request(base, method, path, { token, body, localAddress, timeoutMs = 10_000, decode = true } = {}) {
+export function request(base, method, path, { token, body, localAddress, browser = null, timeoutMs = 10_000, decode = true } = {}) {
   const started = performance.now();
   const payload = body === undefined ? undefined : body instanceof JsonBody ? body.text : JSON.stringify(body);
   const url = new URL(path, base);
@@ -72,7 +78,7 @@ export function request(base, method, path, { token, body, localAddress, timeout
         port: url.port,
         path: url.pathname + url.search,
         method,
-        agent: agentFor(localAddress),
+        agent: agentFor(localAddress, browser),
         headers: {
           'accept-encoding': 'gzip, deflate, br',
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),

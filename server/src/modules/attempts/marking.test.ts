@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, markAnswers, type MarkQuestion, mergeAnswers } from './marking.ts';
+import { checkAnswers, isMcqOnly, markAnswers, type MarkQuestion, mergeAnswers } from './marking.ts';
 
 const qs: MarkQuestion[] = [
   { id: 'q1', type: 'mcq', options: ['a', 'b', 'c', 'd'], correctAnswer: 1, marks: 1, negativeMarks: 0.25 },
@@ -43,5 +43,16 @@ describe('marking', () => {
     const { clean, errors } = checkAnswers(qs, { q1: '2', q2: 7, q9: 1, q4: 3 });
     expect(clean).toEqual({ q1: 2 });
     expect(Object.keys(errors).sort()).toEqual(['answers.q2', 'answers.q4', 'answers.q9']);
+  });
+});
+
+describe('whether a paper is MCQ only (the submit shows the score)', () => {
+  it('is worked out for each list of questions, and again the same for the same list', () => {
+    const mcqs = qs.slice(0, 3);
+    expect(isMcqOnly(qs)).toBe(false);
+    expect(isMcqOnly(mcqs)).toBe(true);
+    expect(isMcqOnly(qs)).toBe(false);
+    expect(isMcqOnly(mcqs)).toBe(true);
+    expect(isMcqOnly([])).toBe(true);
   });
 });

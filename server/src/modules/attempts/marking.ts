@@ -33,6 +33,17 @@ function questionsById(qs: MarkQuestion[]) {
   return byId;
 }
 
+const mcqOnly = new WeakMap<MarkQuestion[], boolean>();
+/** Whether every question is an MCQ (the submit then shows the score), worked out once per list as the index is. */
+export function isMcqOnly(qs: MarkQuestion[]): boolean {
+  let only = mcqOnly.get(qs);
+  if (only === undefined) {
+    only = qs.every((q) => q.type === 'mcq');
+    mcqOnly.set(qs, only);
+  }
+  return only;
+}
+
 /**
  * Checks answers against the exam's questions: ids of this exam, an option index in range for MCQ,
  * text for descriptive. Returns what is valid and a message per invalid entry.

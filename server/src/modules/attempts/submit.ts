@@ -11,7 +11,7 @@ import { conflict } from '../../lib/errors.ts';
 import { startAttempt } from './attempt.ts';
 import { isPastGrace } from './clock.ts';
 import { examForMarking, finalizeAttempt, finalizeUnchangedAttempt } from './finalize.ts';
-import { checkAnswers, mergeAnswers } from './marking.ts';
+import { checkAnswers, isMcqOnly, mergeAnswers } from './marking.ts';
 
 export type SubmitInput = { examId: string; answers: AnswersMap; startTime?: Date; endTime?: Date };
 
@@ -127,7 +127,7 @@ async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: 
     clientStartTime: input.startTime,
     clientEndTime: input.endTime,
   });
-  return done && { ...done, exam: row.exam, isLate: false, isMcqOnly: qs.every((q) => q.type === 'mcq') };
+  return done && { ...done, exam: row.exam, isLate: false, isMcqOnly: isMcqOnly(qs) };
 }
 
 /**
@@ -155,7 +155,7 @@ function submitLocked(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date, can
       clientEndTime: input.endTime,
     });
     if (!done) throw conflict(SUBMISSION_MESSAGES.alreadyAttempted);
-    return { ...done, exam: row.exam, isLate, isMcqOnly: qs.every((q) => q.type === 'mcq') };
+    return { ...done, exam: row.exam, isLate, isMcqOnly: isMcqOnly(qs) };
   });
 }
 
