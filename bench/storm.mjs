@@ -295,12 +295,21 @@ export async function runStorm({ dbKind, students, minutes, instances = 1, submi
     );
     printTable(
       'CPU seconds in each moment (two cores: at most 2 s per second of wall time)',
-      ['moment', 'wall s', 'load generator', `server${instances > 1 ? 's' : ''}`, 'PostgreSQL (all processes)', 'of which background'],
+      [
+        'moment',
+        'wall s',
+        'load generator',
+        `server${instances > 1 ? 's' : ''}`,
+        'of which main thread',
+        'PostgreSQL (all processes)',
+        'of which background',
+      ],
       cpu.map((c) => [
         c.moment,
         c.wallSeconds,
         c.generator,
         c.servers,
+        c.serversMain,
         dbKind === 'postgres' ? c.postgres : '-',
         dbKind === 'postgres' ? c.postgresBackground : '-',
       ]),

@@ -4,10 +4,14 @@ import fs from 'node:fs';
 
 const TICK = 100; // USER_HZ on Linux
 
-/** utime + stime; with `reaped`, also the CPU of its children that have exited and been waited for. */
-function procSeconds(pid, reaped = false) {
+/**
+ * utime + stime; with `reaped`, also the CPU of its children that have exited and been waited for. With
+ * `thread`, of that one thread of the process (its main thread: the process id).
+ */
+function procSeconds(pid, reaped = false, thread = null) {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const stat = thread === null ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const fields = fs.readFileSync(stat, 'utf8').split(') ')[1].split(' ');
     const own = Number(fields[11]) + Number(fields[12]);
     return (reaped ? own + Number(fields[13]) + Number(fields[14]) : own) / TICK; // + cutime + cstime
   } catch {
@@ -41,7 +45,7 @@ function postgresSeconds() {
   return { total, background };
 }
 
-/** A snapshot: { generator, servers, postgres, postgresBackground } in CPU seconds. */
+/** A snapshot: { generator, servers, serversMain, postgres, postgresBackground } in CPU seconds. */
 export function cpuSnapshot(serverPids) {
   const u = process.cpuUsage();
   const pg = postgresSeconds();
@@ -49,6 +53,9 @@ export function cpuSnapshot(serverPids) {
     at: performance.now(),
     generator: (u.user + u.system) / 1e6,
     servers: serverPids.reduce((a, pid) => a + procSeconds(pid), 0),
+    // A server's JavaScript runs on its main thread alone; V8's helper threads (garbage collection, compiling)
+    // make up the rest of its CPU.
+    serversMain: serverPids.reduce((a, pid) => a + procSeconds(pid, false, pid), 0),
     postgres: pg.total,
     postgresBackground: pg.background,
   };
@@ -61,6 +68,7 @@ export function cpuBetween(a, b) {
     wallSeconds: r((b.at - a.at) / 1000),
     generator: r(b.generator - a.generator),
     servers: r(b.servers - a.servers),
+    serversMain: r(b.serversMain - a.serversMain),
     postgres: r(b.postgres - a.postgres),
     postgresBackground: r(b.postgresBackground - a.postgresBackground),
   };

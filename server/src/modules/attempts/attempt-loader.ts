@@ -16,7 +16,11 @@ export function attemptLoader<R>(
   return new BatchLoader<AttemptKey, R>(
     async (keys) => {
       const byExam = new Map<string, string[]>();
-      for (const k of keys) byExam.set(k.examId, [...(byExam.get(k.examId) ?? []), k.studentId]);
+      for (const k of keys) {
+        const ids = byExam.get(k.examId);
+        if (ids) ids.push(k.studentId);
+        else byExam.set(k.examId, [k.studentId]);
+      }
       const found = new Map<string, R>();
       await Promise.all(
         [...byExam].map(async ([examId, studentIds]) => {

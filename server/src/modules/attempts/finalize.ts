@@ -2,8 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import type { Ctx } from '../../context.ts';
 import { type Db, loaderOptions, type Tx } from '../../db/client.ts';
 import { type AttemptAnswers, examAttempts, exams, questions, submissions } from '../../db/schema.ts';
-import { encodeMarkedAnswers } from '../../db/marked-answers.ts';
-import { type MarkQuestion, markAnswers, passedOf } from './marking.ts';
+import { type MarkQuestion, type Marking, markAnswers, markAnswersStored, passedOf } from './marking.ts';
 import { BatchLoader } from '../../lib/batch-loader.ts';
 import { VersionCache } from '../../lib/version-cache.ts';
 import { perDb } from '../../db/prepared.ts';
@@ -78,11 +77,16 @@ export type FinalizeInput = {
 /** The marked submission an attempt closes into. */
 export function submissionFor(p: FinalizeInput) {
   const marking = markAnswers(p.qs, p.answers);
+  const values = { ...submissionTotals(p, marking), answers: marking.answers } satisfies typeof submissions.$inferInsert;
+  return { values, marking };
+}
+
+/** A submission's columns but its marked answers, from a marking. */
+function submissionTotals(p: FinalizeInput, marking: Omit<Marking, 'answers'>) {
   const end = Math.min(p.now.getTime(), p.attempt.deadline.getTime());
-  const values = {
+  return {
     examId: p.exam.id,
     studentId: p.attempt.studentId,
-    answers: marking.answers,
     marksObtained: marking.marksObtained,
     totalMarks: Number(p.exam.totalMarks),
     correctAnswers: marking.correctAnswers,
@@ -97,8 +101,7 @@ export function submissionFor(p: FinalizeInput) {
     totalTimeTaken: Math.max(0, Math.round((end - p.attempt.startedAt.getTime()) / 1000)),
     autoSubmitted: p.autoSubmitted,
     attemptNumber: p.attempt.attemptNumber,
-  } satisfies typeof submissions.$inferInsert;
-  return { values, marking };
+  } satisfies Omit<typeof submissions.$inferInsert, 'answers'>;
 }
 
 /**
@@ -165,8 +168,8 @@ function changedAnswers(saved: AttemptAnswers, answers: AttemptAnswers): Attempt
   return held < Object.keys(saved).length ? undefined : changed;
 }
 
-/** One attempt to close on the fast path, as the batch statement reads it (column names as keys). */
-type CloseItem = { seq: number; attemptId: string; examId: string; studentId: string; row: Record<string, unknown> };
+/** One attempt to close on the fast path, with its row as the batch statement reads it (JSON, column names as keys). */
+type CloseItem = { seq: number; attemptId: string; examId: string; studentId: string; json: string };
 
 let closeSeq = 0;
 
@@ -177,6 +180,23 @@ let closeSeq = 0;
  * submit p99 of 0.69-0.85 s against 0.85-0.87 s for one statement of 500, and 25 cost PostgreSQL more CPU.
  */
 const CLOSE_BATCH = 100;
+
+/**
+ * At most this many close statements at the database at once; the next batches wait for one to answer.
+ * When every batch of a hall's bell went at once, PostgreSQL shared its two cores between 20 statements,
+ * and the submits' attempt reads, which feed the marking, queued behind them: a trace of the batches at
+ * 2,000 students had each read of 500 attempts take 150–230 ms and the last read answer 1.06 s after the
+ * bell, so every submit ended together at the end. With three at a time the reads keep their share and the
+ * closes follow them (submit p99 over whole 2-minute storms, bench/README.md: 934 ms with 3, 1,015 with 2,
+ * 1,060 with 4, 1,072–1,155 with no limit).
+ */
+const CLOSES_IN_FLIGHT = 3;
+/**
+ * How long the waiting closes wait for one of those to answer before going anyway: longer than a close
+ * takes at the bell (30–500 ms), so that the limit holds under load, and short enough that a statement held
+ * up (a row lock, a database going away) does not hold back the hall's other submits for long.
+ */
+const CLOSE_HOLD_MS = 1000;
 
 /** The columns of a submission the fast path writes, in order, with their SQL types. */
 const SUBMISSION_COLUMNS = (() => {
@@ -225,7 +245,7 @@ async function closeBatch(db: Db, items: CloseItem[]) {
   const from = sql.raw(cols.map((c) => `i.${c.name}`).join(', '));
   const result = await db.execute<{ id: string; exam_id: string; student_id: string }>(sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(items.map((i) => i.row))}::jsonb) as i(${input})
+      select * from jsonb_to_recordset(${`[${items.map((i) => i.json).join(',')}]`}::jsonb) as i(${input})
     ), closed as (
       update ${examAttempts} a
       set closed_at = i.submitted_at, answers = coalesce(a.answers || i.changed_answers, a.answers)
@@ -265,8 +285,7 @@ const closeWriter = perDb(
       },
       (i) => String(i.seq),
       async (i) => (await closeBatch(db, [i])).get(`${i.examId}:${i.studentId}`),
-      // Every batch of a turn goes at once, on the pool's connections (CLOSE_BATCH above).
-      { ...loaderOptions(db), maxBatch: CLOSE_BATCH, maxInFlight: Number.POSITIVE_INFINITY },
+      { ...loaderOptions(db), maxBatch: CLOSE_BATCH, maxInFlight: CLOSES_IN_FLIGHT, maxHoldMs: CLOSE_HOLD_MS },
     ),
 );
 
@@ -283,23 +302,25 @@ const closeWriter = perDb(
 export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput & { attempt: { answers: AttemptAnswers } }) {
   const changed = changedAnswers(p.attempt.answers, p.answers);
   if (changed === undefined) return null;
-  const { values, marking } = submissionFor(p);
+  const { storedJson, ...marking } = markAnswersStored(p.qs, p.answers);
+  const values = submissionTotals(p, marking);
   const row: Record<string, unknown> = {
     attempt_id: p.attempt.id,
     read_attempt_number: p.attempt.attemptNumber,
     read_saved_at: p.attempt.savedAt,
     changed_answers: changed,
   };
-  for (const c of SUBMISSION_COLUMNS) row[c.name] = values[c.key];
-  // The statement writes the column's stored form itself (db/marked-answers.ts).
-  row.answers = encodeMarkedAnswers(values.answers);
+  for (const c of SUBMISSION_COLUMNS) if (c.key !== 'answers') row[c.name] = values[c.key];
+  // The statement writes the column's stored form itself (db/marked-answers.ts): the marked answers' JSON
+  // text goes into the row as it is.
+  const json = `${JSON.stringify(row).slice(0, -1)},"answers":${storedJson}}`;
   closeSeq = (closeSeq + 1) % Number.MAX_SAFE_INTEGER;
   const id = await closeWriter(db).load({
     seq: closeSeq,
     attemptId: p.attempt.id,
     examId: values.examId,
     studentId: values.studentId,
-    row,
+    json,
   });
   return id ? { submission: { ...values, id, evaluatedBy: null, evaluatedAt: null, feedback: null }, marking } : null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswers, isMcqOnly, markAnswers, type MarkQuestion, mergeAnswers } from './marking.ts';
+import { encodeMarkedAnswers } from '../../db/marked-answers.ts';
+import { checkAnswers, isMcqOnly, markAnswers, markAnswersStored, type MarkQuestion, mergeAnswers } from './marking.ts';
 
 const qs: MarkQuestion[] = [
   { id: 'q1', type: 'mcq', options: ['a', 'b', 'c', 'd'], correctAnswer: 1, marks: 1, negativeMarks: 0.25 },
@@ -54,5 +55,42 @@ describe('whether a paper is MCQ only (the submit shows the score)', () => {
     expect(isMcqOnly(qs)).toBe(false);
     expect(isMcqOnly(mcqs)).toBe(true);
     expect(isMcqOnly([])).toBe(true);
+  });
+});
+
+describe("marking straight to the stored text (the submit's batched statement)", () => {
+  const paper: MarkQuestion[] = [
+    ...qs,
+    { id: 'q"5\\', type: 'mcq', options: ['a', 'b'], correctAnswer: 0, marks: '1.5', negativeMarks: 0 },
+    { id: 'q6', type: 'mcq', options: ['a', 'b', 'c'], correctAnswer: 2, marks: 3, negativeMarks: 1 / 3 },
+    { id: 'q7', type: 'descriptive', options: [], correctAnswer: null, marks: 5 },
+  ];
+  const cases: Record<string, string | number | null>[] = [
+    {},
+    { q1: 1, q2: 0, q3: 3, q4: 'Ratio "decidendi" \\ obiter\n— ठीक है 👍', q6: 1, q7: '   ' },
+    { q1: null, q2: '2', q3: 0, 'q"5\\': 1, q6: 2, q7: 'Short answer' },
+    { q1: 9, q2: -1, q3: '0', q4: '', 'q"5\\': 0, q6: 0, unknown: 1 },
+  ];
+  it('gives exactly the JSON of the tuples and the tallies that marking to objects gives', () => {
+    for (const answers of cases) {
+      const objects = markAnswers(paper, answers);
+      const { storedJson, ...totals } = markAnswersStored(paper, answers);
+      expect(storedJson).toBe(JSON.stringify(encodeMarkedAnswers(objects.answers)));
+      const { answers: _objects, ...objectTotals } = objects;
+      expect(totals).toEqual(objectTotals);
+    }
+  });
+
+  it("writes a wrong answer's penalty, a waiting answer's null and a written answer's text", () => {
+    const { storedJson } = markAnswersStored(paper, { q1: 0, q4: 'Text', q6: 1 });
+    expect(JSON.parse(storedJson)).toEqual([
+      ['q1', 0, -0.25],
+      ['q2', null, 0],
+      ['q3', null, 0],
+      ['q4', null, null, 'Text'],
+      ['q"5\\', null, 0],
+      ['q6', 1, -1 / 3],
+      ['q7', null, 0],
+    ]);
   });
 });

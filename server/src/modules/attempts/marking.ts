@@ -100,18 +100,24 @@ export type Marking = {
   status: 'SUBMITTED' | 'EVALUATED';
 };
 
+/** What marking one question gives: the option chosen, the text written, the marks (null: waiting for an admin). */
+type MarkedOne = { selected: number | null; text: string | null; obtained: number | null };
+
 /**
- * Marks MCQ answers now: a correct one earns the question's marks, a wrong one loses its penalty,
- * an unattempted one 0 (docs/product.md section 5). A written descriptive answer waits for an admin
- * (marksObtained null), a blank one is unattempted with 0. EVALUATED when nothing waits.
+ * Marks every question of the paper in order (docs/product.md section 5): a correct MCQ answer earns the
+ * question's marks, a wrong one loses its penalty, an unattempted one 0; a written descriptive answer waits
+ * for an admin (marks null), a blank one is unattempted with 0. `each` is handed each question's outcome
+ * (one object, reused) and the tallies are returned, EVALUATED when nothing waits.
  */
-export function markAnswers(qs: MarkQuestion[], saved: AttemptAnswers): Marking {
+function markEach(qs: MarkQuestion[], saved: AttemptAnswers, each: (q: MarkQuestion, one: MarkedOne, index: number) => void) {
   let correct = 0;
   let incorrect = 0;
   let unattempted = 0;
   let waiting = 0;
   let marks = 0;
-  const answers = qs.map((q): SubmissionAnswer => {
+  const one: MarkedOne = { selected: null, text: null, obtained: 0 };
+  for (let i = 0; i < qs.length; i++) {
+    const q = qs[i];
     const v = saved[q.id];
     if (q.type === 'mcq') {
       const selected = mcqIndex(q, v);
@@ -125,21 +131,62 @@ export function markAnswers(qs: MarkQuestion[], saved: AttemptAnswers): Marking 
         obtained = -(q.negativeMarks ?? 0);
       }
       marks += obtained;
-      return { questionId: q.id, selectedOption: selected, textAnswer: null, marksObtained: obtained };
+      one.selected = selected;
+      one.text = null;
+      one.obtained = obtained;
+    } else {
+      const text = typeof v === 'string' && v.trim() ? v : null;
+      if (text === null) unattempted++;
+      else waiting++;
+      one.selected = null;
+      one.text = text;
+      one.obtained = text === null ? 0 : null;
     }
-    const text = typeof v === 'string' && v.trim() ? v : null;
-    if (text === null) unattempted++;
-    else waiting++;
-    return { questionId: q.id, selectedOption: null, textAnswer: text, marksObtained: text === null ? 0 : null };
-  });
+    each(q, one, i);
+  }
   return {
-    answers,
     marksObtained: round2(marks),
     correctAnswers: correct,
     incorrectAnswers: incorrect,
     unattempted,
-    status: waiting > 0 ? 'SUBMITTED' : 'EVALUATED',
+    status: waiting > 0 ? ('SUBMITTED' as const) : ('EVALUATED' as const),
   };
+}
+
+/** Marks the answers now (`markEach`), each marked answer as an object. */
+export function markAnswers(qs: MarkQuestion[], saved: AttemptAnswers): Marking {
+  const answers: SubmissionAnswer[] = [];
+  const totals = markEach(qs, saved, (q, m) => {
+    answers.push({ questionId: q.id, selectedOption: m.selected, textAnswer: m.text, marksObtained: m.obtained });
+  });
+  return { answers, ...totals };
+}
+
+// Each question's stored tuple starts with its id as JSON: made once per list, as the index is.
+const tupleStarts = new WeakMap<MarkQuestion[], string[]>();
+function tupleStartsOf(qs: MarkQuestion[]) {
+  let starts = tupleStarts.get(qs);
+  if (!starts) {
+    starts = qs.map((q) => `[${JSON.stringify(q.id)},`);
+    tupleStarts.set(qs, starts);
+  }
+  return starts;
+}
+const jsonNumber = (n: number | null) => (n === null || !Number.isFinite(n) ? 'null' : String(n));
+
+/**
+ * Marks the answers as `markAnswers` does, with the marked answers as the JSON text of their stored tuples
+ * (db/marked-answers.ts: exactly `JSON.stringify(encodeMarkedAnswers(answers))`) instead of objects: the
+ * submit's batched statement writes that text as it is, so a hall's submits at the bell build no 120
+ * objects and 120 tuples each only to serialise them.
+ */
+export function markAnswersStored(qs: MarkQuestion[], saved: AttemptAnswers): Omit<Marking, 'answers'> & { storedJson: string } {
+  const starts = tupleStartsOf(qs);
+  let json = '[';
+  const totals = markEach(qs, saved, (_q, m, i) => {
+    json += `${i === 0 ? '' : ','}${starts[i]}${jsonNumber(m.selected)},${jsonNumber(m.obtained)}${m.text === null ? ']' : `,${JSON.stringify(m.text)}]`}`;
+  });
+  return { ...totals, storedJson: `${json}]` };
 }
 
 /** Sum of the marks given so far; EVALUATED once every answer has marks. */
