@@ -188,7 +188,7 @@ const CLOSE_BATCH = 100;
  * 2,000 students had each read of 500 attempts take 150–230 ms and the last read answer 1.06 s after the
  * bell, so every submit ended together at the end. With three at a time the reads keep their share and the
  * closes follow them (submit p99 over whole 2-minute storms, bench/README.md: 934 ms with 3, 1,015 with 2,
- * 1,060 with 4, 1,072–1,155 with no limit).
+ * 1,060 with 4, 1,072–1,161 with no limit).
  */
 const CLOSES_IN_FLIGHT = 3;
 /**
