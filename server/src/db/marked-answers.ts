@@ -29,6 +29,18 @@ export function encodeMarkedAnswers(answers: readonly SubmissionAnswer[]): Store
   return out;
 }
 
+const jsonNumber = (n: number | null) => (n === null || !Number.isFinite(n) ? 'null' : String(n));
+
+/**
+ * One stored tuple as JSON text, exactly as `JSON.stringify` writes `encodeMarkedAnswers`' element, from the
+ * question id already as JSON: the submit's batched statement writes a paper's tuples as text without
+ * building them (attempts/marking.ts `markAnswersStored`).
+ */
+export function markedAnswerJson(idJson: string, selectedOption: number | null, marksObtained: number | null, textAnswer: string | null) {
+  const head = `[${idJson},${jsonNumber(selectedOption)},${jsonNumber(marksObtained)}`;
+  return textAnswer === null ? `${head}]` : `${head},${JSON.stringify(textAnswer)}]`;
+}
+
 export function decodeMarkedAnswers(stored: readonly StoredMarkedAnswer[]): SubmissionAnswer[] {
   const out = new Array<SubmissionAnswer>(stored.length);
   for (let i = 0; i < stored.length; i++) {

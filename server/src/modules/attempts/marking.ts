@@ -1,5 +1,6 @@
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { AttemptAnswers, SubmissionAnswer } from '../../db/schema.ts';
+import { markedAnswerJson } from '../../db/marked-answers.ts';
 
 export type MarkQuestion = {
   id: string;
@@ -22,27 +23,22 @@ function mcqIndex(q: MarkQuestion, v: unknown): number | null {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < q.options.length ? n : null;
 }
 
-// The marking cache hands out the same list for an exam version: its index is built once.
-const indexes = new WeakMap<MarkQuestion[], Map<string, MarkQuestion>>();
-function questionsById(qs: MarkQuestion[]) {
-  let byId = indexes.get(qs);
-  if (!byId) {
-    byId = new Map(qs.map((q) => [q.id, q]));
-    indexes.set(qs, byId);
-  }
-  return byId;
+/**
+ * A fact of a question list worked out once per list: the marking cache hands out the same list for an
+ * exam version, so its index and the rest are built on its first use.
+ */
+function perList<T>(build: (qs: MarkQuestion[]) => T): (qs: MarkQuestion[]) => T {
+  const built = new WeakMap<MarkQuestion[], T>();
+  return (qs) => {
+    if (!built.has(qs)) built.set(qs, build(qs));
+    return built.get(qs) as T;
+  };
 }
 
-const mcqOnly = new WeakMap<MarkQuestion[], boolean>();
-/** Whether every question is an MCQ (the submit then shows the score), worked out once per list as the index is. */
-export function isMcqOnly(qs: MarkQuestion[]): boolean {
-  let only = mcqOnly.get(qs);
-  if (only === undefined) {
-    only = qs.every((q) => q.type === 'mcq');
-    mcqOnly.set(qs, only);
-  }
-  return only;
-}
+const questionsById = perList((qs) => new Map(qs.map((q) => [q.id, q])));
+
+/** Whether every question is an MCQ (the submit then shows the score). */
+export const isMcqOnly = perList((qs) => qs.every((q) => q.type === 'mcq'));
 
 /**
  * Checks answers against the exam's questions: ids of this exam, an option index in range for MCQ,
@@ -162,17 +158,8 @@ export function markAnswers(qs: MarkQuestion[], saved: AttemptAnswers): Marking 
   return { answers, ...totals };
 }
 
-// Each question's stored tuple starts with its id as JSON: made once per list, as the index is.
-const tupleStarts = new WeakMap<MarkQuestion[], string[]>();
-function tupleStartsOf(qs: MarkQuestion[]) {
-  let starts = tupleStarts.get(qs);
-  if (!starts) {
-    starts = qs.map((q) => `[${JSON.stringify(q.id)},`);
-    tupleStarts.set(qs, starts);
-  }
-  return starts;
-}
-const jsonNumber = (n: number | null) => (n === null || !Number.isFinite(n) ? 'null' : String(n));
+// Each question's id as its stored tuple writes it (db/marked-answers.ts).
+const tupleIdsOf = perList((qs) => qs.map((q) => JSON.stringify(q.id)));
 
 /**
  * Marks the answers as `markAnswers` does, with the marked answers as the JSON text of their stored tuples
@@ -181,10 +168,10 @@ const jsonNumber = (n: number | null) => (n === null || !Number.isFinite(n) ? 'n
  * objects and 120 tuples each only to serialise them.
  */
 export function markAnswersStored(qs: MarkQuestion[], saved: AttemptAnswers): Omit<Marking, 'answers'> & { storedJson: string } {
-  const starts = tupleStartsOf(qs);
+  const ids = tupleIdsOf(qs);
   let json = '[';
   const totals = markEach(qs, saved, (_q, m, i) => {
-    json += `${i === 0 ? '' : ','}${starts[i]}${jsonNumber(m.selected)},${jsonNumber(m.obtained)}${m.text === null ? ']' : `,${JSON.stringify(m.text)}]`}`;
+    json += `${i === 0 ? '' : ','}${markedAnswerJson(ids[i], m.selected, m.obtained, m.text)}`;
   });
   return { ...totals, storedJson: `${json}]` };
 }
