@@ -128,13 +128,18 @@ export async function startServer(db, opts = {}) {
   // BENCH_CPU_PROFILE=1 writes each server's CPU profile to bench/results/profiles/ when it stops (open it in
   // Chrome's DevTools, or summarise it with `node bench/profile-summary.mjs FILE`).
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`] : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, path.join(ROOT, opts.entry ?? 'server/dist/main.mjs')], {
+  // BENCH_TRACE_GC=FILE appends the server's own output with V8's line per collection (`--trace-gc`) to FILE:
+  // how long each pause took and how much of the heap survived it, as around the storm's bell.
+  const traceGc = process.env.BENCH_TRACE_GC ? fs.createWriteStream(process.env.BENCH_TRACE_GC, { flags: 'a' }) : null;
+  const flags = [...SERVER_NODE_FLAGS, ...(traceGc ? ['--trace-gc'] : []), ...profile];
+  const child = spawn(process.execPath, [...flags, path.join(ROOT, opts.entry ?? 'server/dist/main.mjs')], {
     cwd: ROOT,
     env: serverEnv(db, port, opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (d) => {
+    traceGc?.write(d);
     output += d;
   });
   child.stderr.on('data', (d) => {
