@@ -35,7 +35,7 @@ const embedded = new WeakSet<Db>();
 /**
  * How long a batch loader on the embedded database goes on gathering lookups that keep coming
  * (lib/batch-loader.ts `gatherMs`). Measured with 200 candidates opening their analysis at once on new
- * connections (bench/README.md, "Latest run"): first-burst p95 0.40-0.58 s sent at the next turn, 0.36 s
+ * connections (bench/README.md, "Earlier run … 13:13"): first-burst p95 0.40-0.58 s sent at the next turn, 0.36 s
  * with 5 ms, 0.21-0.24 s with 10 ms, 0.18-0.25 s with 20 ms (once 0.34 s).
  */
 const EMBEDDED_GATHER_MS = 20;
