@@ -142,6 +142,8 @@ export async function startServer(db, opts = {}) {
     traceGc?.write(d);
     output += d;
   });
+  // The file is closed once the server's output has ended (a full run starts the server many times).
+  child.once('close', () => traceGc?.end());
   child.stderr.on('data', (d) => {
     output += d;
     if (opts.echo) process.stderr.write(d);
