@@ -40,9 +40,28 @@ const embedded = new WeakSet<Db>();
  */
 const EMBEDDED_GATHER_MS = 20;
 
+/**
+ * How long, on PostgreSQL, a loader whose readers arrive as a crowd on new connections (every request's
+ * sign-in check, the analysis reads: everyone opening their results at once) goes on gathering lookups that
+ * keep coming. There the burst's requests also came one or two a turn, and most went alone, each as a
+ * prepared statement that each of the pool's connections parsed and planned for the first time. Measured
+ * with the results benchmark's 200 readers, alternated (bench/README.md, "Gathering on PostgreSQL"): first
+ * burst p95 332–745 ms (median 522) sent at the next turn, 221–465 ms (median 310) with 10 ms; 5 ms
+ * gathered too little (390–458 ms). The hall's own loaders (attempts, starts, closes) are unchanged.
+ */
+const SERVER_READERS_GATHER_MS = 10;
+
 /** The batch loaders' options for a database handle (a root handle, never a transaction). */
 export function loaderOptions(db: Db): BatchOptions {
   return embedded.has(db) ? { gatherMs: EMBEDDED_GATHER_MS } : {};
+}
+
+/**
+ * The options of a loader that serves a crowd of readers arriving on new connections: it gathers on both
+ * databases (`SERVER_READERS_GATHER_MS`).
+ */
+export function readerLoaderOptions(db: Db): BatchOptions {
+  return { gatherMs: embedded.has(db) ? EMBEDDED_GATHER_MS : SERVER_READERS_GATHER_MS };
 }
 
 const migrationsFolder = MIGRATIONS_DIR;

@@ -6,7 +6,7 @@ import { type Action, CENTRE_SCOPED_ROLES, can } from '@app/common/permissions';
 import type { Actor } from '../context.ts';
 import { revokedTokens, staffCentres, users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
-import { type Db, loaderOptions } from '../db/client.ts';
+import { type Db, readerLoaderOptions } from '../db/client.ts';
 import { perDb, preparedQuery } from '../db/prepared.ts';
 import { BatchLoader } from '../lib/batch-loader.ts';
 
@@ -101,7 +101,7 @@ function actorLoader(db: Db) {
     },
     (k) => `${k.sub}:${k.jti}`,
     async (k) => (await actorQuery(db).execute({ id: k.sub, jti: k.jti }))[0],
-    loaderOptions(db),
+    readerLoaderOptions(db),
   );
 }
 /** One actor loader per database handle. */

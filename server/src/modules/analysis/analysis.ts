@@ -3,7 +3,7 @@ import { percentageOf } from '@app/common/rules/grades';
 import { ANALYSIS_MESSAGES, type Analysis } from '@app/common/schemas/analysis';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import type { Actor, Ctx } from '../../context.ts';
-import { type Db, loaderOptions } from '../../db/client.ts';
+import { type Db, readerLoaderOptions } from '../../db/client.ts';
 import { perDb, preparedQuery } from '../../db/prepared.ts';
 import {
   type ExamRankingStats,
@@ -74,7 +74,7 @@ const analysisReads = perDb(
       async (ids) => new Map((await analysisFrom(db).where(inArray(submissions.id, ids))).map((r) => [r.id, r])),
       (id) => id,
       async (id) => (await analysisRead(db).execute({ id }))[0],
-      loaderOptions(db),
+      readerLoaderOptions(db),
     ),
 );
 
@@ -130,7 +130,7 @@ const trendReads = perDb(
       (ids) => readTrends(db, [...new Set(ids)]),
       (id) => id,
       (studentId) => trendRead(db).execute({ studentId }),
-      loaderOptions(db),
+      readerLoaderOptions(db),
     ),
 );
 
