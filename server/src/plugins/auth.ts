@@ -69,8 +69,9 @@ const actorQuery = preparedQuery((db) =>
 );
 
 /**
- * The actors of the tokens presented in one turn of the event loop, in two queries run together
- * (lib/batch-loader.ts): a hall's requests arriving at once share them.
+ * The actors of the tokens presented together, in two queries run together (lib/batch-loader.ts): a hall's
+ * requests arriving at once share them, and so does a crowd arriving on new connections, one or two a turn
+ * of the event loop (db/client.ts `readerLoaderOptions`).
  */
 function actorLoader(db: Db) {
   return new BatchLoader<TokenKey, ActorRow>(
