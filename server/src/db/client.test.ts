@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loaderOptions, openDb, readerLoaderOptions } from './client.ts';
 
@@ -29,4 +33,25 @@ describe('batch loaders per database (lib/batch-loader.ts)', () => {
       }
     },
   );
+});
+
+describe('the embedded database', () => {
+  it('starts with a 64 MB buffer cache and the WAL buffers it had, in memory and in a data directory', async () => {
+    const settings = "select current_setting('shared_buffers') as buffers, current_setting('wal_buffers') as wal";
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lawcoach-client-'));
+    try {
+      for (const opts of [{ dataDir: null }, { dataDir }, { dataDir }]) {
+        // The second start in dataDir opens the database the first one created.
+        const handle = await openDb(opts);
+        try {
+          const { rows } = await handle.db.execute<{ buffers: string; wal: string }>(sql.raw(settings));
+          expect(rows[0]).toEqual({ buffers: '64MB', wal: '4MB' });
+        } finally {
+          await handle.close();
+        }
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

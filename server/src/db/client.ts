@@ -65,6 +65,22 @@ export function readerLoaderOptions(db: Db): BatchOptions {
   return { gatherMs: embedded.has(db) ? EMBEDDED_GATHER_MS : SERVER_READERS_GATHER_MS };
 }
 
+/**
+ * What the embedded database starts with beyond PGlite's own settings. PGlite allocates and zeroes
+ * PostgreSQL's buffer cache (shared_buffers, 128 MB by default) at every start, which took about half a
+ * second of a start-up of 3 s on this machine, and the memory itself. 64 MB holds the embedded database's
+ * working set (a demo, the tests, a 500-student hall) and halves that; 32 MB made the 500-student
+ * storm's submit slower (its dead row versions outgrow it, and PGlite writes out and reads back the pages)
+ * (bench/README.md, "The embedded database's buffer cache"). The WAL buffers stay at the 4 MB they were
+ * (PostgreSQL sizes them from shared_buffers otherwise).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=64MB', '-c', 'wal_buffers=4MB'];
+
+/** PGlite's options with our settings added to its start parameters. */
+function pgliteOptions(PGliteClass: typeof PGlite) {
+  return { startParams: [...PGliteClass.defaultStartParams, ...PGLITE_SETTINGS] };
+}
+
 const migrationsFolder = MIGRATIONS_DIR;
 // Any constant works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK_KEY = 748_213_901;
@@ -142,7 +158,7 @@ export async function openDb(opts: { url?: string; dataDir?: string | null }): P
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const client = opts.dataDir ? await openPgliteDir(path.join(opts.dataDir, 'pglite')) : new PGlite();
+  const client = opts.dataDir ? await openPgliteDir(path.join(opts.dataDir, 'pglite')) : new PGlite(pgliteOptions(PGlite));
   await client.waitReady;
   // The embedded database through the same driver as PostgreSQL (node-postgres over PGlite's own
   // connection): its one connection keeps each named prepared statement parsed and planned, which PGlite's
@@ -190,13 +206,13 @@ export async function openPgliteDir(dir: string): Promise<PGlite> {
   if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
   if (!fs.existsSync(dir)) {
     const temp = fs.mkdtempSync(path.join(parent, INIT_PREFIX));
-    const fresh = new PGlite(temp);
+    const fresh = new PGlite(temp, pgliteOptions(PGlite));
     await fresh.waitReady;
     await fresh.close();
     fs.renameSync(temp, dir);
   }
   try {
-    const client = new PGlite(dir);
+    const client = new PGlite(dir, pgliteOptions(PGlite));
     await client.waitReady;
     return client;
   } catch (err) {
