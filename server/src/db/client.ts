@@ -70,9 +70,8 @@ export function readerLoaderOptions(db: Db): BatchOptions {
  * PostgreSQL's buffer cache (shared_buffers, 128 MB by default) at every start, which took about half a
  * second of a start-up of 3 s on this machine, and the memory itself. 64 MB holds the embedded database's
  * working set (a demo, the tests, a 500-student hall) and halves that; 32 MB made the 500-student
- * storm's submit slower (its dead row versions outgrow it, and PGlite writes out and reads back the pages)
- * (bench/README.md, "The embedded database's buffer cache"). The WAL buffers stay at the 4 MB they were
- * (PostgreSQL sizes them from shared_buffers otherwise).
+ * storm's submit slower in both of its runs (bench/README.md, "The embedded database's buffer cache").
+ * The WAL buffers stay at the 4 MB they were (PostgreSQL sizes them from shared_buffers otherwise).
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=64MB', '-c', 'wal_buffers=4MB'];
 
