@@ -132,7 +132,10 @@ export async function startServer(db, opts = {}) {
   // how long each pause took and how much of the heap survived it, as around the storm's bell.
   const traceGc = process.env.BENCH_TRACE_GC ? fs.createWriteStream(process.env.BENCH_TRACE_GC, { flags: 'a' }) : null;
   const flags = [...SERVER_NODE_FLAGS, ...(traceGc ? ['--trace-gc'] : []), ...profile];
-  const child = spawn(process.execPath, [...flags, path.join(ROOT, opts.entry ?? 'server/dist/main.mjs')], {
+  const command = [process.execPath, ...flags, path.join(ROOT, opts.entry ?? 'server/dist/main.mjs')];
+  // opts.cpu: the server runs on that core alone (taskset execs node, so the pid is the server's).
+  if (opts.cpu !== undefined) command.unshift('taskset', '-c', String(opts.cpu));
+  const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
     env: serverEnv(db, port, opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -246,6 +249,27 @@ export function writeResult(name, data) {
   };
   fs.writeFileSync(file, `${JSON.stringify({ name, date: new Date().toISOString(), machine, ...data }, null, 2)}\n`);
   return path.relative(ROOT, file);
+}
+
+/**
+ * Cores for a benchmark whose server and load generator are one process each (the public reads): the server
+ * on core 0 and this process (autocannon) on core 1, so that the scheduler does not move them onto one core
+ * or between cores mid-run. Null when the machine has one core or no taskset (util-linux).
+ */
+export function pinnedCores() {
+  if (process.env.BENCH_UNPINNED) return null;
+  const shown = spawnSync('taskset', ['-p', String(process.pid)], { encoding: 'utf8' });
+  const mask = shown.status === 0 ? /:\s*([0-9a-f]+)\s*$/i.exec(shown.stdout)?.[1] : undefined;
+  // Both cores must be this process's to give (affinity mask bits 0 and 1).
+  if (!mask || (Number.parseInt(mask.slice(-1), 16) & 3) !== 3) return null;
+  const setSelf = (m) => spawnSync('taskset', ['-a', '-p', m, String(process.pid)]).status === 0;
+  return {
+    server: 0,
+    generator: 1,
+    /** Pins this process's threads to the generator's core; `release()` gives them back every core they had. */
+    pin: () => setSelf('2'),
+    release: () => setSelf(mask),
+  };
 }
 
 export const loadNote = () => {

@@ -13,6 +13,8 @@ import { checkAnswers } from './marking.ts';
 import { perDb, preparedQuery } from '../../db/prepared.ts';
 import { attemptLoader } from './attempt-loader.ts';
 import { attemptInserts, type ExamForStart, startReads } from './start-reads.ts';
+import { attemptKey, attemptVersion, isAttemptVersion, savedAnswers } from './saved-answers.ts';
+import type { AttemptAnswers } from '../../db/schema.ts';
 
 type AttemptRow = typeof examAttempts.$inferSelect;
 
@@ -121,9 +123,10 @@ export async function startAttempt(ctx: Ctx, actor: Actor, examId: string): Prom
 }
 
 // The save's hot path as prepared statements (db/prepared.ts).
-/** What a save reads of the attempt: not the answers (merged in SQL). */
+/** What a save reads of the attempt: not the answers (merged in SQL), but the row's version (saved-answers.ts). */
 const attemptForSave = {
   id: examAttempts.id,
+  version: attemptVersion,
   studentId: examAttempts.studentId,
   startedAt: examAttempts.startedAt,
   deadline: examAttempts.deadline,
@@ -158,7 +161,9 @@ const saveReads = perDb((db) =>
 
 /**
  * A save's one statement: the answers merged in, each other part replaced when sent (null keeps it), if
- * the attempt is open and no save has landed since it was read (saved_at as read; null when never saved).
+ * the attempt is open and no save has landed since it was read (saved_at as read, null when never saved;
+ * and the row at the version read). It answers the row's new version, and the merged answers only when
+ * `known` is false: the server holds the map it merged over (saved-answers.ts) and makes the new one itself.
  * jsonb parameters are sent as JSON text.
  */
 const quickSaveQuery = preparedQuery((db) =>
@@ -176,9 +181,14 @@ const quickSaveQuery = preparedQuery((db) =>
         eq(examAttempts.id, sql.placeholder('id')),
         isNull(examAttempts.closedAt),
         sql`${examAttempts.savedAt} is not distinct from ${sql.placeholder('readSavedAt')}::timestamptz`,
+        isAttemptVersion(sql.placeholder('readVersion')),
       ),
     )
-    .returning({ savedAt: examAttempts.savedAt })
+    .returning({
+      savedAt: examAttempts.savedAt,
+      version: attemptVersion,
+      answers: sql<AttemptAnswers | null>`case when ${sql.placeholder('known')}::boolean then null else ${examAttempts.answers} end`,
+    })
     .prepare('attempt_quick_save'),
 );
 
@@ -238,15 +248,27 @@ export async function saveAttemptAnswers(
     savedAt: now,
   });
   const read = row.attempt;
+  const held = savedAnswers(ctx.db);
+  const key = attemptKey(examId, actor.id);
+  const known = held.get(key, read.version) !== undefined;
   const [quick] = await quickSaveQuery(ctx.db).execute({
     id: read.id,
     readSavedAt: read.savedAt,
+    readVersion: read.version,
+    known,
     now,
     answers: JSON.stringify(clean),
     review: body.review ? JSON.stringify([...new Set(body.review)]) : null,
     timeSpent: hasTimes ? JSON.stringify(mergeTimeSpent(read.timeSpent, body.timeSpent ?? {}, elapsedSeconds(read.startedAt, now))) : null,
     currentQuestion: body.currentQuestion ?? null,
   });
+  if (quick) {
+    // The map this save left, for the submit (saved-answers.ts): merged here over the one held, or as answered.
+    if (!(known && held.merged(key, read.version, quick.version, clean))) {
+      if (quick.answers) held.set(key, quick.version, quick.answers);
+      else held.forget(key);
+    }
+  } else held.forget(key);
   const saved =
     quick ??
     (await ctx.db.transaction(async (tx) => {

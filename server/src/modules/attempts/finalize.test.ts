@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type AttemptAnswers, examAttempts, exams, submissions } from '../../db/schema.ts';
 import { createCourse, createExam, type ExamJson, mcqOnlyPayload } from '../exams/test-fixtures.ts';
 import { examForMarking, finalizeUnchangedAttempt } from './finalize.ts';
+import { attemptVersion } from './saved-answers.ts';
 
 let t: TestApp;
 let exam: ExamJson;
@@ -19,7 +20,10 @@ async function openAttempt() {
   expect((await s.client.post(`/api/exams/${exam._id}/attempt`)).statusCode).toBe(200);
   const q0 = exam.questions[0]._id;
   expect((await s.client.put(`/api/exams/${exam._id}/attempt/answers`, { answers: { [q0]: 1 } })).statusCode).toBe(200);
-  const [attempt] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.studentId, s.id));
+  const [attempt] = await t.ctx.db
+    .select({ ...getTableColumns(examAttempts), version: attemptVersion })
+    .from(examAttempts)
+    .where(eq(examAttempts.studentId, s.id));
   const [examRow] = await t.ctx.db.select(examForMarking).from(exams).where(eq(examForMarking.id, exam._id));
   const qs = await t.ctx.caches.markingQuestions.get(t.ctx.db, examRow);
   const input = (answers: AttemptAnswers) => ({ attempt, exam: examRow, qs, answers, now: new Date(), autoSubmitted: false });
@@ -59,6 +63,20 @@ describe('closing an unchanged attempt in one statement', () => {
     const res = await s.client.post('/api/submissions', { examId: exam._id, answers: {} });
     expect(res.statusCode, res.body).toBe(201);
     expect((await submissionsOf(s.id))[0].answers.find((a) => a.questionId === q1)?.selectedOption).toBe(0);
+  });
+
+  it('writes nothing when the row was written without a save (another instance, a restart): its version moved', async () => {
+    const { s, attempt, input } = await openAttempt();
+    const q1 = exam.questions[1]._id;
+    // saved_at and the attempt number stay as read; only the row's version tells the write apart.
+    await t.ctx.db
+      .update(examAttempts)
+      .set({ answers: sql`${examAttempts.answers} || ${JSON.stringify({ [q1]: 0 })}::jsonb` })
+      .where(eq(examAttempts.id, attempt.id));
+    expect(await finalizeUnchangedAttempt(t.ctx.db, input({ ...attempt.answers }))).toBeNull();
+    const [still] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+    expect(still.closedAt).toBeNull();
+    expect(await submissionsOf(s.id)).toHaveLength(0);
   });
 
   it('writes nothing a second time once the attempt is closed', async () => {

@@ -225,21 +225,15 @@ const SUBMISSION_COLUMNS = (() => {
 })();
 
 /**
- * Closes a batch of attempts in one statement: each attempt that is still open, at the attempt number and
- * saved_at it was read with, is closed and its submission inserted; the others change nothing. The rows
+ * Closes a batch of attempts in one statement: each attempt that is still open, at the row version it was
+ * read at (saved-answers.ts), is closed and its submission inserted; the others change nothing. The rows
  * travel as one jsonb array, so the statement's text is the same for any batch. Returns the submission id
  * by `examId:studentId` (one attempt row per exam and student).
  */
 async function closeBatch(db: Db, items: CloseItem[]) {
   const cols = SUBMISSION_COLUMNS;
   const input = sql.raw(
-    [
-      'attempt_id uuid',
-      'read_attempt_number integer',
-      'read_saved_at timestamptz',
-      'changed_answers jsonb',
-      ...cols.map((c) => `${c.name} ${c.type}`),
-    ].join(', '),
+    ['attempt_id uuid', 'read_version text', 'changed_answers jsonb', ...cols.map((c) => `${c.name} ${c.type}`)].join(', '),
   );
   const names = sql.raw(cols.map((c) => c.name).join(', '));
   const from = sql.raw(cols.map((c) => `i.${c.name}`).join(', '));
@@ -252,8 +246,7 @@ async function closeBatch(db: Db, items: CloseItem[]) {
       from input i
       where a.id = i.attempt_id
         and a.closed_at is null
-        and a.attempt_number = i.read_attempt_number
-        and a.saved_at is not distinct from i.read_saved_at
+        and a.xmin = i.read_version::xid
       returning a.id
     )
     insert into ${submissions} (${names})
@@ -291,25 +284,20 @@ const closeWriter = perDb(
 
 /**
  * The submit storm's fast path: no transaction, no lock held across round trips.
- * Closes the attempt and inserts its submission only if the attempt is still open and no save has landed
- * since `p` was read (every save sets saved_at; a practice restart also moves the attempt number), so its
- * saved answers are exactly those `p` was built from (`p.attempt.answers`, as read); otherwise changes
- * nothing and returns null, and the caller takes the locked path. The statement is atomic, so the pair is
+ * Closes the attempt and inserts its submission only if the attempt is still open and its row is still at
+ * the version `p` was read at (every write of the row makes a new one: a save here or on another instance,
+ * a practice restart), so its saved answers are exactly those `p` was built from (`p.attempt.answers`, as
+ * read or held at that version); otherwise changes nothing and returns null, and the caller takes the locked path. The statement is atomic, so the pair is
  * written together or not at all. The attempt's answers become `p.answers` by merging the entries that
  * changed over the saved ones (`changedAnswers`); when `p.answers` drops a saved entry this returns null
  * at once, for the locked path to write them whole.
  */
-export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput & { attempt: { answers: AttemptAnswers } }) {
+export async function finalizeUnchangedAttempt(db: Db, p: FinalizeInput & { attempt: { answers: AttemptAnswers; version: string } }) {
   const changed = changedAnswers(p.attempt.answers, p.answers);
   if (changed === undefined) return null;
   const { storedJson, ...marking } = markAnswersStored(p.qs, p.answers);
   const values = submissionTotals(p, marking);
-  const row: Record<string, unknown> = {
-    attempt_id: p.attempt.id,
-    read_attempt_number: p.attempt.attemptNumber,
-    read_saved_at: p.attempt.savedAt,
-    changed_answers: changed,
-  };
+  const row: Record<string, unknown> = { attempt_id: p.attempt.id, read_version: p.attempt.version, changed_answers: changed };
   for (const c of SUBMISSION_COLUMNS) if (c.key !== 'answers') row[c.name] = values[c.key];
   // The statement writes the column's stored form itself (db/marked-answers.ts): the marked answers' JSON
   // text goes into the row as it is.

@@ -12,6 +12,8 @@ import { startAttempt } from './attempt.ts';
 import { isPastGrace } from './clock.ts';
 import { examForMarking, finalizeAttempt, finalizeUnchangedAttempt } from './finalize.ts';
 import { checkAnswers, isMcqOnly, mergeAnswers } from './marking.ts';
+import { attemptKey, attemptVersion, savedAnswers } from './saved-answers.ts';
+import type { AttemptAnswers } from '../../db/schema.ts';
 
 export type SubmitInput = { examId: string; answers: AnswersMap; startTime?: Date; endTime?: Date };
 
@@ -70,22 +72,26 @@ function attemptOf(db: Db | Tx, actor: Actor, examId: string) {
     .where(and(eq(examAttempts.examId, examId), eq(examAttempts.studentId, actor.id)));
 }
 
-/** The columns a submit reads (not the review flags or the seconds). */
+/** The columns a submit reads (not the review flags or the seconds; the answers apart, below). */
 const attemptForSubmit = {
   id: examAttempts.id,
+  version: attemptVersion,
   studentId: examAttempts.studentId,
   startedAt: examAttempts.startedAt,
   deadline: examAttempts.deadline,
   attemptNumber: examAttempts.attemptNumber,
   savedAt: examAttempts.savedAt,
   closedAt: examAttempts.closedAt,
-  answers: examAttempts.answers,
 };
+
+/** The saved answers, but null where the row is at `heldVersion`: the server holds that map (saved-answers.ts). */
+const answersUnlessHeld = (heldVersion: unknown) =>
+  sql<AttemptAnswers | null>`case when ${attemptVersion} = ${heldVersion} then null else ${examAttempts.answers} end`;
 
 /** The submit storm's read, prepared once (db/prepared.ts). */
 const submitReadQuery = preparedQuery((db) =>
   db
-    .select({ attempt: attemptForSubmit, exam: examForMarking })
+    .select({ attempt: attemptForSubmit, answers: answersUnlessHeld(sql`${sql.placeholder('heldVersion')}::text`), exam: examForMarking })
     .from(examAttempts)
     .innerJoin(exams, eq(exams.id, examAttempts.examId))
     .where(and(eq(examAttempts.examId, sql.placeholder('examId')), eq(examAttempts.studentId, sql.placeholder('studentId'))))
@@ -96,14 +102,31 @@ const submitReadQuery = preparedQuery((db) =>
 const submitReads = perDb((db) =>
   attemptLoader(
     db,
-    async (examId, studentIds) =>
-      db
-        .select({ attempt: attemptForSubmit, exam: examForMarking })
+    async (examId, studentIds) => {
+      // The versions whose answers this server holds, by student, as one jsonb parameter.
+      const held: Record<string, string> = {};
+      for (const id of studentIds) {
+        const version = savedAnswers(db).versionOf(attemptKey(examId, id));
+        if (version !== undefined) held[id] = version;
+      }
+      return db
+        .select({
+          attempt: attemptForSubmit,
+          answers: answersUnlessHeld(sql`(${JSON.stringify(held)}::jsonb ->> ${examAttempts.studentId}::text)`),
+          exam: examForMarking,
+        })
         .from(examAttempts)
         .innerJoin(exams, eq(exams.id, examAttempts.examId))
         .where(and(eq(examAttempts.examId, examId), inArray(examAttempts.studentId, studentIds)))
-        .then((rows) => rows.map((r): [string, typeof r] => [r.attempt.studentId, r])),
-    async (key) => (await submitReadQuery(db).execute(key))[0],
+        .then((rows) => rows.map((r): [string, typeof r] => [r.attempt.studentId, r]));
+    },
+    async (key) =>
+      (
+        await submitReadQuery(db).execute({
+          ...key,
+          heldVersion: savedAnswers(db).versionOf(attemptKey(key.examId, key.studentId)) ?? null,
+        })
+      )[0],
   ),
 );
 
@@ -116,17 +139,23 @@ async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: 
   const row = await submitReads(ctx.db).load({ examId: input.examId, studentId: actor.id });
   if (!row || row.attempt.closedAt) return null;
   if (isPastGrace(row.attempt.deadline, now)) return null;
+  const held = savedAnswers(ctx.db);
+  const key = attemptKey(input.examId, actor.id);
+  // As read, or the map held at the version read; none when a save on this server replaced it meanwhile.
+  const saved = row.answers ?? held.get(key, row.attempt.version);
+  if (!saved) return null;
   const qs = await ctx.caches.markingQuestions.get(ctx.db, row.exam);
   const done = await finalizeUnchangedAttempt(ctx.db, {
-    attempt: row.attempt,
+    attempt: { ...row.attempt, answers: saved },
     exam: row.exam,
     qs,
-    answers: mergeAnswers(row.attempt.answers, checkAnswers(qs, input.answers).clean),
+    answers: mergeAnswers(saved, checkAnswers(qs, input.answers).clean),
     now,
     autoSubmitted: false,
     clientStartTime: input.startTime,
     clientEndTime: input.endTime,
   });
+  if (done) held.forget(key);
   return done && { ...done, exam: row.exam, isLate: false, isMcqOnly: isMcqOnly(qs) };
 }
 
@@ -135,6 +164,7 @@ async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: 
  * practice exam has no attempt running (the caller starts the next one).
  */
 function submitLocked(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date, canRestart: boolean) {
+  savedAnswers(ctx.db).forget(attemptKey(input.examId, actor.id));
   return ctx.db.transaction(async (tx) => {
     const [row] = await attemptOf(tx, actor, input.examId).for('update', { of: examAttempts });
     if ((!row || row.attempt.closedAt) && canRestart && (await isPractice(tx, input.examId))) return null;
