@@ -9,7 +9,7 @@
 import zlib from 'node:zlib';
 import { hash as hashPassword } from '@node-rs/argon2';
 import { createDatabase, latencySummary, loadNote, peakMemoryMb, printTable, sleep, startServer, writeResult } from './lib/common.mjs';
-import { destroyAgents, jsonBody, pool, request } from './lib/http.mjs';
+import { destroyAgents, jsonBody, pool, prepareRequest, request } from './lib/http.mjs';
 import { openSql } from './lib/sql.mjs';
 import { checkDatabase } from './lib/storm-check.mjs';
 import { cpuBetween, cpuSnapshot } from './lib/cpu.mjs';
@@ -126,9 +126,9 @@ async function runStudent(ctx, s) {
     figures.record('save', r);
     merge(body.answers, r.status === 200);
   }
-  // The last answers and the submission's body are made ready a moment before the bell and sent at it: in
-  // a hall that work is done by each student's device, not on the two cores the server shares with this
-  // generator, where 2,000 of them at the bell would hold back the later students' requests.
+  // The last answers, the submission's body and its request are made ready a moment before the bell and
+  // sent at it: in a hall that work is done by each student's device, not on the two cores the server
+  // shares with this generator, where 2,000 of them at the bell would hold back the later students' requests.
   await sleep(Math.max(0, barriers.submit - PREPARE_SUBMIT_MS - performance.now()));
   const final = nextProgress(exam, state, Math.floor((performance.now() - startedAt) / 1000));
   const wallAt = (t) => new Date(Date.now() + (t - performance.now()));
@@ -138,8 +138,9 @@ async function runStudent(ctx, s) {
     startTime: wallAt(startedAt).toISOString(),
     endTime: wallAt(barriers.submit).toISOString(),
   });
+  const ready = prepareRequest(base, 'POST', '/api/submissions', { ...opts, body: submission });
   await sleep(Math.max(0, barriers.submit - performance.now()));
-  const sub = await request(base, 'POST', '/api/submissions', { ...opts, body: submission });
+  const sub = await ready.send();
   figures.record('submit', sub);
   merge(final.answers, sub.status === 200);
   return { s, acked, unsure, submitted: sub.status === 200, result: sub.body?.result };
