@@ -53,8 +53,8 @@ export async function reads(args, dbKind) {
   const db = await createDatabase(dbKind, 'reads');
   const servers = [];
   // The server and the load generator each get a core of their own, the hello-world's runs and the reads'
-  // alike (pinnedCores). Left to the scheduler, the same reads measured 0.40–0.44 of a hello-world where
-  // pinned they measured 0.54–0.67, alternated (bench/README.md, "The public reads: pinned and interleaved").
+  // alike (pinnedCores): left to the scheduler they measured lower in most rounds (bench/README.md, "The
+  // public reads: pinned and interleaved").
   const cores = pinnedCores();
   const placement = cores
     ? `server on core ${cores.server}, load generator on core ${cores.generator}`
