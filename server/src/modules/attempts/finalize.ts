@@ -6,6 +6,7 @@ import { type MarkQuestion, type Marking, markAnswers, markAnswersStored, passed
 import { BatchLoader } from '../../lib/batch-loader.ts';
 import { VersionCache } from '../../lib/version-cache.ts';
 import { perDb } from '../../db/prepared.ts';
+import { attemptKey, attemptVersionAs, savedAnswers } from './saved-answers.ts';
 
 /** The exam columns marking needs; `updatedAt` versions the questions. */
 export const examForMarking = {
@@ -246,7 +247,7 @@ async function closeBatch(db: Db, items: CloseItem[]) {
       from input i
       where a.id = i.attempt_id
         and a.closed_at is null
-        and a.xmin = i.read_version::xid
+        and ${sql.raw(attemptVersionAs('a'))} = i.read_version
       returning a.id
     )
     insert into ${submissions} (${names})
@@ -323,6 +324,7 @@ export async function closeAttemptWithSaved(ctx: Ctx, attemptId: string, now = n
       .where(eq(examAttempts.id, attemptId))
       .for('update', { of: examAttempts });
     if (!row || row.attempt.closedAt) return;
+    savedAnswers(ctx.db).forget(attemptKey(row.attempt.examId, row.attempt.studentId));
     const qs = await ctx.caches.markingQuestions.get(tx, row.exam);
     await finalizeAttempt(tx, { attempt: row.attempt, exam: row.exam, qs, answers: row.attempt.answers, now, autoSubmitted: true });
   });

@@ -1,18 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { perDb } from '../../db/prepared.ts';
 import { type AttemptAnswers, examAttempts } from '../../db/schema.ts';
 
 /**
- * The version of an attempt row as PostgreSQL wrote it: its `xmin`, the id of the transaction that wrote
- * that version of the row, as text. Every write of the row (a save, a close, a practice restart, a save by
- * another instance) makes a new version with a new id, so two reads that give the same version read the
- * same row, answers included. A statement guarded by `xmin = version` changes the row only as it was read.
+ * The version of an attempt row as written, as text: its `xmin` (the id of the transaction that wrote that
+ * version of the row) with its `saved_at` to the microsecond. Every write of the row in its own transaction
+ * (a save, a close, a practice restart, a save by another instance) gives it a new `xmin`, and every save a
+ * new `saved_at` (the saving server's clock); the pair is there because transaction ids can be handed out
+ * again after commits are lost (a failover to a replica that had not received them), when a reused id alone
+ * could name a different row version. A statement guarded by the version changes the row only as it was read.
  */
-export const attemptVersion = sql<string>`${examAttempts}.xmin::text`;
+const versionOf = (table: string) =>
+  `(${table}.xmin::text || '/' || coalesce((extract(epoch from ${table}.saved_at) * 1000000)::bigint::text, '-'))`;
+
+/** The attempt row's version (`versionOf`) as a column of a query on exam_attempts. */
+export const attemptVersion = sql<string>`${sql.raw(versionOf(`"${getTableName(examAttempts)}"`))}`;
+
+/** The version of the attempt row named `alias` in a statement written by hand (finalize.ts `closeBatch`). */
+export const attemptVersionAs = (alias: string) => versionOf(alias);
 
 /** The guard "the attempt row is still at this version" (`attemptVersion`), the version given as text. */
-export const isAttemptVersion = (version: unknown) => sql`${examAttempts}.xmin = ${version}::text::xid`;
+export const isAttemptVersion = (version: unknown) => sql`${attemptVersion} = ${version}::text`;
 
 /** What one entry is reckoned to hold: the map's own overhead, each key's entry and each text answer's characters. */
 const ENTRY_BYTES = 64;
@@ -22,7 +31,7 @@ const KEY_BYTES = 48;
  * The saved answers of the open attempts this server has saved, by attempt row version (docs/architecture.md,
  * "The exam hall"). At the bell a hall's submits each need their attempt's saved answers to merge the sent
  * ones over; read from PostgreSQL that is 2,000 maps of 120 answers that PostgreSQL turns into text and the
- * server parses again (bench/README.md: 60–150 ms of the server's CPU and 50–70 ms of PostgreSQL's). Here
+ * server parses again (bench/README.md: 64–160 ms of the server's CPU and 50–70 ms of PostgreSQL's). Here
  * each save leaves the map it made, so the submit's read asks for the answers only where this holds no
  * map at the version the read finds.
  *

@@ -131,9 +131,9 @@ const submitReads = perDb((db) =>
 );
 
 /**
- * The common case in one statement after one read: an open attempt within its time, not changed by a
- * save since it was read. Anything else (no attempt, closed, late, a concurrent save) returns null
- * without writing, and the locked path decides.
+ * The common case in one statement after one read: an open attempt within its time, not written at all
+ * since it was read (its row version, saved-answers.ts). Anything else (no attempt, closed, late, a
+ * concurrent save or any other write) returns null without writing, and the locked path decides.
  */
 async function submitUnchanged(ctx: Ctx, actor: Actor, input: SubmitInput, now: Date) {
   const row = await submitReads(ctx.db).load({ examId: input.examId, studentId: actor.id });

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { examAttempts, exams } from '../../db/schema.ts';
 import { pastGraceCutoff } from './clock.ts';
 import { examForMarking, finalizeSavedAttempts } from './finalize.ts';
+import { attemptKey, savedAnswers } from './saved-answers.ts';
 
 /** Attempts closed per transaction: two statements each time, whatever the number. */
 const BATCH = 200;
@@ -32,6 +33,7 @@ export async function closeOverdueAttempts(ctx: Ctx, now = new Date()): Promise<
         items.push({ attempt: row.attempt, exam: row.exam, qs, answers: row.attempt.answers, autoSubmitted: true });
       }
       await finalizeSavedAttempts(tx, items, now);
+      for (const row of rows) savedAnswers(ctx.db).forget(attemptKey(row.attempt.examId, row.attempt.studentId));
       return rows.length;
     });
     closed += n;
