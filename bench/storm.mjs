@@ -131,10 +131,13 @@ async function runStudent(ctx, s) {
   // shares with this generator, where 2,000 of them at the bell would hold back the later students' requests.
   await sleep(Math.max(0, barriers.submit - PREPARE_SUBMIT_MS - performance.now()));
   const final = nextProgress(exam, state, Math.floor((performance.now() - startedAt) / 1000));
+  // As the exam screen submits (web/src/features/exam-taking/answers.ts submissionAnswers): every question of
+  // the paper in its order, an unanswered one as null.
+  const answers = Object.fromEntries(exam.questions.map((q) => [q.id, final.answers[q.id] ?? null]));
   const wallAt = (t) => new Date(Date.now() + (t - performance.now()));
   const submission = jsonBody({
     examId: exam.id,
-    answers: final.answers,
+    answers,
     startTime: wallAt(startedAt).toISOString(),
     endTime: wallAt(barriers.submit).toISOString(),
   });
@@ -144,7 +147,7 @@ async function runStudent(ctx, s) {
   figures.record('submit', sub);
   // A submission is created: 201 (docs/product.md, the API table).
   const submitted = sub.status === 201;
-  merge(final.answers, submitted);
+  merge(answers, submitted);
   return { s, acked, unsure, submitted, result: sub.body?.result };
 }
 

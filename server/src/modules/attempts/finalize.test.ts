@@ -2,39 +2,42 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type AttemptAnswers, examAttempts, exams, submissions } from '../../db/schema.ts';
-import { createCourse, createExam, type ExamJson, mcqOnlyPayload } from '../exams/test-fixtures.ts';
+import { createCourse, createExam, type ExamJson, mcq, mcqOnlyPayload } from '../exams/test-fixtures.ts';
 import { examForMarking, finalizeUnchangedAttempt } from './finalize.ts';
 import { attemptVersion } from './saved-answers.ts';
 
 let t: TestApp;
 let exam: ExamJson;
+let fourQuestions: ExamJson;
 beforeAll(async () => {
   t = await createTestApp();
-  exam = await createExam(t, mcqOnlyPayload(await createCourse(t)));
+  const course = await createCourse(t);
+  exam = await createExam(t, mcqOnlyPayload(course));
+  fourQuestions = await createExam(t, mcqOnlyPayload(course, { title: 'Four MCQs', questions: [1, 2, 3, 4].map((n) => mcq(n)) }));
 });
 afterAll(() => t?.close());
 
 /** A student with an open attempt and one saved answer; returns what the submit path would read. */
-async function openAttempt() {
+async function openAttempt(paper = exam) {
   const s = await t.createStudent();
-  expect((await s.client.post(`/api/exams/${exam._id}/attempt`)).statusCode).toBe(200);
-  const q0 = exam.questions[0]._id;
-  expect((await s.client.put(`/api/exams/${exam._id}/attempt/answers`, { answers: { [q0]: 1 } })).statusCode).toBe(200);
+  expect((await s.client.post(`/api/exams/${paper._id}/attempt`)).statusCode).toBe(200);
+  const q0 = paper.questions[0]._id;
+  expect((await s.client.put(`/api/exams/${paper._id}/attempt/answers`, { answers: { [q0]: 1 } })).statusCode).toBe(200);
   const [attempt] = await t.ctx.db
     .select({ ...getTableColumns(examAttempts), version: attemptVersion })
     .from(examAttempts)
-    .where(eq(examAttempts.studentId, s.id));
-  const [examRow] = await t.ctx.db.select(examForMarking).from(exams).where(eq(examForMarking.id, exam._id));
+    .where(and(eq(examAttempts.examId, paper._id), eq(examAttempts.studentId, s.id)));
+  const [examRow] = await t.ctx.db.select(examForMarking).from(exams).where(eq(examForMarking.id, paper._id));
   const qs = await t.ctx.caches.markingQuestions.get(t.ctx.db, examRow);
   const input = (answers: AttemptAnswers) => ({ attempt, exam: examRow, qs, answers, now: new Date(), autoSubmitted: false });
   return { s, attempt, input };
 }
 
-const submissionsOf = (studentId: string) =>
+const submissionsOf = (studentId: string, paper = exam) =>
   t.ctx.db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.examId, exam._id), eq(submissions.studentId, studentId)));
+    .where(and(eq(submissions.examId, paper._id), eq(submissions.studentId, studentId)));
 
 describe('closing an unchanged attempt in one statement', () => {
   it('closes the attempt and writes its marked submission together', async () => {
@@ -106,6 +109,20 @@ describe('closing an unchanged attempt in one statement', () => {
     const [row] = await submissionsOf(s.id);
     expect(row.answers.find((a) => a.questionId === q0)?.selectedOption).toBeNull();
     expect(row.unattempted).toBe(exam.questions.length - 1);
+  });
+
+  it('takes every question of the paper with the unanswered ones as null, storing no entry for those never answered', async () => {
+    const { s, attempt, input } = await openAttempt(fourQuestions);
+    const [q0, q1, q2, q3] = fourQuestions.questions.map((q) => q._id);
+    // As the exam screen submits: every question in the paper's order; q0 as saved (mcq(1): right), q1 answered
+    // now (mcq(2) has option 2 right: wrong), q2 and q3 never answered.
+    const done = await finalizeUnchangedAttempt(t.ctx.db, input({ [q0]: 1, [q1]: 0, [q2]: null, [q3]: null }));
+    expect(done?.submission).toMatchObject({ correctAnswers: 1, incorrectAnswers: 1, unattempted: 2 });
+    const [closed] = await t.ctx.db.select().from(examAttempts).where(eq(examAttempts.id, attempt.id));
+    expect(closed.closedAt).not.toBeNull();
+    expect(closed.answers).toEqual({ [q0]: 1, [q1]: 0 });
+    const [row] = await submissionsOf(s.id, fourQuestions);
+    expect(row.answers.map((a) => a.selectedOption)).toEqual([1, 0, null, null]);
   });
 
   it('leaves answers that drop a saved one to the locked path, writing nothing', async () => {

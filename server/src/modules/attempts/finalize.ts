@@ -152,16 +152,21 @@ export async function finalizeSavedAttempts(tx: Tx, items: Omit<FinalizeInput, '
  * What the close statement merges over the saved answers (jsonb `||`) to store `answers`: the entries the saved
  * map does not hold as they are, null when there are none (an unchanged map is not written again), undefined
  * when `answers` lacks a saved entry, which a merge cannot drop. A submit at the bell changes a few of its
- * 120 answers since the last save, so the statement carries those few rather than the whole map again.
+ * 120 answers since the last save, so the statement carries those few rather than the whole map again. A
+ * question left unanswered (null) that the saved map does not hold is unanswered either way and is not
+ * carried: the exam screen submits every question of the paper, the unanswered ones as null
+ * (docs/product.md section 10).
  */
 function changedAnswers(saved: AttemptAnswers, answers: AttemptAnswers): AttemptAnswers | null | undefined {
   if (saved === answers) return null;
   let changed: AttemptAnswers | null = null;
   let held = 0;
   for (const id in answers) {
-    const isSaved = id in saved;
-    if (isSaved) held++;
-    if (!isSaved || saved[id] !== answers[id]) {
+    // One lookup: a stored answer is a number, text or null, never undefined (JSON has no undefined).
+    const was = saved[id];
+    if (was !== undefined) held++;
+    else if (answers[id] === null) continue;
+    if (was !== answers[id]) {
       changed ??= {};
       changed[id] = answers[id];
     }

@@ -77,7 +77,8 @@ export function checkAnswers(qs: MarkQuestion[], answers: Record<string, unknown
 export function mergeAnswers(saved: AttemptAnswers, sent: AttemptAnswers): AttemptAnswers {
   let changed = false;
   for (const id in sent) {
-    if (!(id in saved) || saved[id] !== sent[id]) {
+    // A missing saved answer reads undefined, which no sent answer is (a number, text or null).
+    if (saved[id] !== sent[id]) {
       changed = true;
       break;
     }

@@ -142,6 +142,23 @@ describe('ExamSession: submitting', () => {
     expect(status()).toBe('Saved');
   });
 
+  it("submits every question in the paper's order, the unanswered ones as null", async () => {
+    // Only the second question is answered, so the screen's own map holds it alone.
+    renderSession(600, { q2: 1 });
+    await settle();
+    reply = () => json(201, submitted);
+    fireEvent.click(screen.getAllByRole('button', { name: /Submit Exam/ })[0]);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await settle();
+    const [body] = submits().map((c) => c.body as { examId: string; answers: Record<string, unknown> });
+    expect(body.examId).toBe('exam-1');
+    expect(Object.entries(body.answers)).toEqual([
+      ['q1', null],
+      ['q2', 1],
+    ]);
+  });
+
   it('at zero keeps trying to submit while offline or failing, and submits once the server answers', async () => {
     reply = offline;
     const { onSubmitted, onClosed } = renderSession(0);
@@ -333,7 +350,7 @@ describe('ExamSession: resuming with answers this device had not saved', () => {
     reply = () => json(201, submitted);
     const { onSubmitted } = renderSession(0, { q1: 1 });
     await settle();
-    expect(submits().map((c) => (c.body as { answers: unknown }).answers)).toEqual([{ q1: 1 }]);
+    expect(submits().map((c) => (c.body as { answers: unknown }).answers)).toEqual([{ q1: 1, q2: null }]);
     expect(saves()).toEqual([]);
     expect(onSubmitted).toHaveBeenCalledTimes(1);
   });

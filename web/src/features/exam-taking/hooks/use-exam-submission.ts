@@ -3,7 +3,7 @@ import type { Attempt } from '@app/common/schemas/exam-attempt';
 import type { SubmitResponse } from '@app/common/schemas/submissions';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import type { AnswerMap } from '../answers.ts';
+import { type AnswerMap, submissionAnswers } from '../answers.ts';
 import { useSubmitExam } from '../api/exam-attempt.ts';
 import { progressStore } from './progress-store.ts';
 import type { useAutosave } from './use-autosave.ts';
@@ -48,7 +48,15 @@ export function useExamSubmission({ exam, attempt, userId, answers, seconds, aut
       setSubmitError(null);
       if (!auto) void syncProgress();
       submit.mutate(
-        { examId: exam._id, answers: answersRef.current, startTime: attempt.startedAt, endTime: new Date().toISOString() },
+        {
+          examId: exam._id,
+          answers: submissionAnswers(
+            exam.questions.map((q) => q._id),
+            answersRef.current,
+          ),
+          startTime: attempt.startedAt,
+          endTime: new Date().toISOString(),
+        },
         {
           onSuccess: (response) => {
             progressStore.clear(exam._id, userId);
@@ -76,7 +84,7 @@ export function useExamSubmission({ exam, attempt, userId, answers, seconds, aut
         },
       );
     },
-    [autosave, submit, exam._id, attempt.startedAt, userId, onSubmitted, onClosed, syncProgress],
+    [autosave, submit, exam._id, exam.questions, attempt.startedAt, userId, onSubmitted, onClosed, syncProgress],
   );
 
   // docs/product.md section 4: at zero the exam is submitted automatically, without the dialog.
