@@ -25,7 +25,8 @@ describe('ExamSession: the question the student is on', () => {
     renderSession(600, {}, 'q2');
     await settle();
     expect(screen.getByRole('heading', { name: 'Question 2' })).toBeTruthy();
-    const positions = () => server.calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { currentQuestion?: string }).currentQuestion);
+    const positions = () =>
+      server.calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { currentQuestion?: string }).currentQuestion);
 
     // The first move goes with the review flags and times; quick moves after it make one light save.
     fireEvent.click(screen.getByRole('button', { name: /Previous/ }));
