@@ -46,7 +46,7 @@ import { submissionRoutes } from './modules/submissions/routes.ts';
 import { publicInstituteRoutes, settingsRoutes } from './modules/settings/routes.ts';
 import { registerAuth, requireAdmin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { requestIdFor } from './plugins/logging.ts';
+import { requestIdFor, requestLoggerFactory } from './plugins/logging.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerResponseHeaders } from './plugins/security-headers.ts';
 import { WEB_DIST_DIR } from './paths.ts';
@@ -87,6 +87,8 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     bodyLimit: 1024 * 1024,
     requestTimeout: 10_000,
     genReqId: requestIdFor,
+    // Without a logger Fastify's requests share its silent one; with one, each request's is made on its first line.
+    ...(logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema.ts';
-import { loggerOptions } from '../../src/plugins/logging.ts';
+import { loggerOptions, requestLoggerFactory } from '../../src/plugins/logging.ts';
 import { ADMIN, createTestApp, PASSWORD, type TestApp } from '../helpers.ts';
 
 // Structured logs (docs/operations.md, "Logs"): one JSON line per event, each request's lines carry its
@@ -111,5 +112,61 @@ describe('request ids', () => {
       const res = await t.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': bad } });
       expect(res.headers['x-request-id'], bad).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+});
+
+describe('request logs at warn', () => {
+  // Each request's logger is made on its first line (plugins/logging.ts): a request that writes nothing at
+  // this level writes no line, and one that warns carries its request id as at any level.
+  const warnLines: string[] = [];
+  const warnCapture = new Writable({
+    write(chunk, _encoding, done) {
+      warnLines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  let w: TestApp;
+  beforeAll(async () => {
+    w = await createTestApp({}, { logger: loggerOptions({ LOG_LEVEL: 'warn' }, warnCapture) });
+  });
+  afterAll(() => w?.close());
+
+  it('writes only the warning, with the request id and no secret', async () => {
+    expect((await w.visitor.get('/api/courses')).statusCode).toBe(200);
+    expect((await w.visitor.post('/api/auth/login', { email: ADMIN.email, password: WRONG_PASSWORD })).statusCode).toBe(401);
+    expect(warnLines).toEqual([]);
+
+    const res = await w.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/hosted',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-request-id': 'warn-check-1' },
+      payload: 'orderId=unknown&password=hunter2-secret',
+    });
+    expect(res.statusCode).toBe(400);
+    const written = warnLines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ level: 40, reqId: 'warn-check-1', msg: 'sandbox hosted page refused: bad or unknown order' });
+    expect(warnLines.join('\n')).not.toContain('hunter2-secret');
+  });
+
+  it('gives a request the level, checks and children of a pino logger', async () => {
+    warnLines.length = 0;
+    const parent = Fastify({ logger: loggerOptions({ LOG_LEVEL: 'warn' }, warnCapture) as object }).log;
+    const log = requestLoggerFactory(parent, { reqId: 'r-1' }, {}) as typeof parent & { isLevelEnabled(l: string): boolean };
+    expect(log.level).toBe('warn');
+    expect(log.isLevelEnabled('info')).toBe(false);
+    expect(log.isLevelEnabled('error')).toBe(true);
+    log.info('not written');
+    log.debug({ password: 'x' }, 'not written');
+    expect(warnLines).toEqual([]);
+    log.error({ password: 'p4ss-secret' }, 'written');
+    log.child({ part: 'grading' }).warn('from a child');
+    const [first, second] = warnLines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(first).toMatchObject({ level: 50, reqId: 'r-1', msg: 'written', password: '[redacted]' });
+    expect(second).toMatchObject({ level: 40, reqId: 'r-1', part: 'grading', msg: 'from a child' });
+    // A route with its own level gets its child at once, at that level.
+    const debugLog = requestLoggerFactory(parent, { reqId: 'r-2' }, { level: 'debug' });
+    debugLog.debug('at debug');
+    expect(JSON.parse(warnLines[2])).toMatchObject({ level: 20, reqId: 'r-2', msg: 'at debug' });
   });
 });
