@@ -9,13 +9,16 @@ import { ADMIN, createTestApp, PASSWORD, type TestApp } from '../helpers.ts';
 // Structured logs (docs/operations.md, "Logs"): one JSON line per event, each request's lines carry its
 // id, the answer names that id, and no password, token or reset link ever reaches a line.
 
+/** A stream that keeps each JSON line written to it in `into`. */
+const lineSink = (into: string[]) =>
+  new Writable({
+    write(chunk, _encoding, done) {
+      into.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
 const lines: string[] = [];
-const capture = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
-    done();
-  },
-});
+const capture = lineSink(lines);
 const records = () => lines.map((l) => JSON.parse(l) as Record<string, unknown> & { reqId?: string; msg?: string });
 
 let t: TestApp;
@@ -119,12 +122,7 @@ describe('request logs at warn', () => {
   // Each request's logger is made on its first line (plugins/logging.ts): a request that writes nothing at
   // this level writes no line, and one that warns carries its request id as at any level.
   const warnLines: string[] = [];
-  const warnCapture = new Writable({
-    write(chunk, _encoding, done) {
-      warnLines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const warnCapture = lineSink(warnLines);
   let w: TestApp;
   beforeAll(async () => {
     w = await createTestApp({}, { logger: loggerOptions({ LOG_LEVEL: 'warn' }, warnCapture) });
