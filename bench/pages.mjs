@@ -1,12 +1,14 @@
 // 3. Pages (performance target, bench/README.md): Lighthouse in Debian's Chromium, mobile and desktop presets, median of 5 runs,
-// on /, /about, /login and /admission-request of the production build. Targets: performance >= 95
-// mobile and 100 desktop; accessibility, best practices and SEO 100; CLS <= 0.05; TBT <= 100 ms.
+// on /, /about, a course's page, /results, /login and /admission-request of the production build, each
+// rendered on the server (docs/decisions/0023-public-pages-rendered-on-the-server.md). Targets: performance
+// >= 95 mobile and 100 desktop; accessibility, best practices and SEO 100; CLS <= 0.05; TBT <= 100 ms;
+// largest contentful paint <= 2.0 s on the mobile preset.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { createDatabase, loadNote, printTable, startServer, writeResult } from './lib/common.mjs';
 
-const PAGES = ['/', '/about', '/login', '/admission-request'];
+const PAGES = ['/', '/about', '/courses/clat-preparation', '/results', '/login', '/admission-request'];
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -24,6 +26,7 @@ const TARGETS = {
   seo: 100,
   cls: 0.05,
   tbt: 100,
+  mobileLcp: 2000,
 };
 
 const median = (list) => {
@@ -34,7 +37,9 @@ const median = (list) => {
 async function audit(url, preset, port) {
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
+  // A run Lighthouse could not finish (a timeout on a busy machine) scores 0: it is counted apart, not in the median.
+  if (runtimeError) return { error: runtimeError.code };
   const score = (c) => Math.round((categories[c]?.score ?? 0) * 100);
   const failing = Object.values(audits)
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
@@ -64,26 +69,33 @@ export async function pages(args, dbKind) {
       for (const page of PAGES) {
         const runs = [];
         for (let i = 0; i < args.runs; i++) runs.push(await audit(`${server.base}${page}`, preset, chrome.port));
+        const done = runs.filter((r) => !r.error);
         const m = Object.fromEntries(
-          ['performance', 'accessibility', 'bestPractices', 'seo', 'cls', 'tbt', 'lcp'].map((k) => [k, median(runs.map((r) => r[k]))]),
+          ['performance', 'accessibility', 'bestPractices', 'seo', 'cls', 'tbt', 'lcp'].map((k) => [
+            k,
+            done.length ? median(done.map((r) => r[k])) : 0,
+          ]),
         );
-        const failing = [...new Set(runs.flatMap((r) => r.failing))];
+        m.unfinished = runs.length - done.length;
+        const failing = [...new Set(done.flatMap((r) => r.failing))];
         const pass =
+          done.length > runs.length / 2 &&
           m.performance >= TARGETS[preset].performance &&
           m.accessibility >= TARGETS.accessibility &&
           m.bestPractices >= TARGETS.bestPractices &&
           m.seo >= TARGETS.seo &&
           m.cls <= TARGETS.cls &&
-          m.tbt <= TARGETS.tbt;
+          m.tbt <= TARGETS.tbt &&
+          (preset !== 'mobile' || m.lcp <= TARGETS.mobileLcp);
         rows.push({ preset, page, ...m, pass, failing, runs });
         console.log(
-          `  ${preset} ${page}: perf ${m.performance}, a11y ${m.accessibility}, bp ${m.bestPractices}, seo ${m.seo}, CLS ${m.cls}, TBT ${m.tbt} ms`,
+          `  ${preset} ${page}: perf ${m.performance}, a11y ${m.accessibility}, bp ${m.bestPractices}, seo ${m.seo}, CLS ${m.cls}, TBT ${m.tbt} ms, LCP ${m.lcp} ms`,
         );
       }
     }
     printTable(
-      `Pages, Lighthouse median of ${args.runs} (targets: perf >= 95 mobile / 100 desktop, others 100, CLS <= 0.05, TBT <= 100 ms)`,
-      ['preset', 'page', 'perf', 'a11y', 'best pr.', 'SEO', 'CLS', 'TBT ms', 'LCP ms', 'result'],
+      `Pages, Lighthouse median of ${args.runs} of the finished runs (targets: perf >= 95 mobile / 100 desktop, others 100, CLS <= 0.05, TBT <= 100 ms, mobile LCP <= 2 s)`,
+      ['preset', 'page', 'perf', 'a11y', 'best pr.', 'SEO', 'CLS', 'TBT ms', 'LCP ms', 'unfinished', 'result'],
       rows.map((r) => [
         r.preset,
         r.page,
@@ -94,6 +106,7 @@ export async function pages(args, dbKind) {
         r.cls,
         r.tbt,
         r.lcp,
+        r.unfinished,
         r.pass ? 'pass' : 'fail',
       ]),
     );

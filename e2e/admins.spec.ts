@@ -1,12 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { ADMIN, expectAccessible, signIn, test } from './fixtures.ts';
+import { stamp } from './builders.ts';
 
 // Cutting off another admin (a departed or compromised one) from /admin/admins, and what a session
 // ended by the server looks like to its user. Other journeys share the server: names are unique.
 
 test.describe.configure({ timeout: 120_000 });
-
-const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 async function apiToken(page: Page, email: string, password: string) {
   const res = await page.request.post('/api/auth/login', { data: { email, password } });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+import { admitStudent, stamp } from './builders.ts';
 
 // Admission journeys (docs/product.md section 2): request, status check, approval with the credentials panel,
 // the new student's first sign-in, and a rejection from the dashboard. Other journeys share the server:
@@ -7,8 +8,6 @@ import { ADMIN, expect, expectAccessible, mailsTo, signIn, test } from './fixtur
 
 // Each journey signs in more than once (memory-hard password hashing): allow for a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 async function fillRequest(page: Page, p: { name: string; email: string; centre: string }) {
   await page.goto('/admission-request');
@@ -99,6 +98,11 @@ test('the Application Form submits to the server and its answers reach the admin
   await page.getByLabel('Emergency contact phone').fill('9876511111');
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Request received' })).toBeVisible();
+  // Submit another request: the form again, empty.
+  await page.getByRole('button', { name: 'Submit another request' }).click();
+  await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Institution')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/admissions');
@@ -208,4 +212,50 @@ test('a request rejected from the dashboard shows Rejected on the status page', 
   await checkStatus(page, email, '9000000000');
   await expect(page.getByRole('alert')).toContainText('No admission request found');
   await expect(page.getByText(name)).toHaveCount(0);
+});
+
+test("a stranger's request under an enrolled student's e-mail hides neither the student's status nor stays in the admin's queue", async ({
+  page,
+  request,
+}) => {
+  const shots = (name: string) => `/tmp/shots-accounts/admissions-${name}.png`;
+  const id = stamp();
+  // Enrolled the usual way, with the phone 9830012345 (builders.ts).
+  const student = await admitStudent(request, { name: `Ishita Enrolled${id}`, centre: 'kasba' });
+  const stranger = `Someone Else ${id}`;
+  // Someone else sends a request under the student's e-mail: answered as any request is.
+  await requestAdmission(page, { name: stranger, email: student.email, centre: 'dumdum' });
+  // And a newcomer, under an e-mail of their own.
+  const newcomer = `Newcomer Applicant ${id}`;
+  await requestAdmission(page, { name: newcomer, email: `newcomer-${id}@e2e.local`, centre: 'dumdum' });
+
+  // The student, with the phone of their own request, still sees it.
+  await checkStatus(page, student.email, '98300 12345');
+  await expect(page.getByRole('heading', { name: student.name })).toBeVisible();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await page.screenshot({ path: shots('status-desktop'), fullPage: true });
+  // The stranger, with theirs, sees their own request, pending like any other.
+  await checkStatus(page, student.email);
+  await expect(page.getByRole('heading', { name: stranger })).toBeVisible();
+  await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkStatus(page, student.email, '+91 98300 12345');
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: shots('status-phone'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The admins never see it: the account holder is mailed to sign in instead.
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/admissions');
+  await expect(page.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('row').filter({ hasText: newcomer })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: stranger })).toHaveCount(0);
+  await page.screenshot({ path: shots('queue-desktop'), fullPage: true });
+  await page.goto('/admin/dashboard');
+  const recent = page.getByRole('region', { name: 'Recent Admission Requests' });
+  await expect(recent.getByText(newcomer)).toBeVisible();
+  await expect(recent.getByText(stranger)).toHaveCount(0);
+  const mails = await mailsTo(page, student.email);
+  expect(mails.some((m) => /already have an account/.test(m.subject))).toBe(true);
 });

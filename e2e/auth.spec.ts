@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { admitStudent, stamp } from './builders.ts';
 
 // Sign-in journeys (docs/product.md sections 2, 4, 5, 6, 8). Other spec files use the same server at the
 // same time: ADMIN is never locked out here (one wrong password at most) and new accounts are unique.
 
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const emailField = (page: Page) => page.getByLabel('Email');
 const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
 const signInButton = (page: Page) => page.getByRole('button', { name: /^Sign(ing)? in/ });
@@ -145,6 +145,38 @@ test.describe('route guard', () => {
   });
 });
 
+test('while the brake on guessing from many addresses holds, a refused sign-in offers to reset the password', async ({ page }) => {
+  // 25 failures from many addresses cannot come from this browser's one address: the server's brake answer
+  // (server/src/modules/auth/login.test.ts) is given here.
+  await page.route('**/api/auth/login', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Invalid email or password', code: 'UNAUTHORIZED', reason: 'RESET_SUGGESTED' }),
+    }),
+  );
+  for (const [viewport, name] of [
+    [{ width: 1280, height: 800 }, 'desktop'],
+    [{ width: 390, height: 844 }, 'phone'],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await fillLogin(page, 'someone@e2e.local', 'any-password');
+    await signInButton(page).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Invalid email or password');
+    await expect(alert).toContainText(
+      'Many sign-ins to this account have failed. If it is yours, reset your password to sign in from here.',
+    );
+    await page.screenshot({ path: `/tmp/shots-accounts/sign-in-brake-${name}.png` });
+  }
+  // Typing clears it; the link leads to the reset.
+  await passwordField(page).press('x');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await signInButton(page).click();
+  await page.getByRole('alert').getByRole('link', { name: 'Reset your password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
 test('/login-test tries a sign-in outside production without keeping a session', async ({ page }) => {
   await page.goto('/login-test');
   await expect(page.getByRole('heading', { name: 'Login test' })).toBeVisible();
@@ -166,7 +198,7 @@ test('/login-test tries a sign-in outside production without keeping a session',
 });
 
 test('an admin creates an admin, who resets a forgotten password through the mailbox and signs in', async ({ page }) => {
-  const id = unique();
+  const id = stamp();
   const email = `second-admin-${id}@e2e.local`;
   const firstPassword = `First-Pass-${id}`;
   const newPassword = `Renewed-Pass-${id}`;
@@ -293,4 +325,104 @@ test('the sign-in pages have no serious accessibility violation', async ({ page 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page);
   }
+});
+
+test('a student changes the password from the header: still signed in, other devices signed out, the old one fails, the mail is in the mailbox', async ({
+  page,
+  request,
+}) => {
+  const shots = (name: string) => `/tmp/shots-accounts/change-password-${name}.png`;
+  const id = stamp();
+  const student = await admitStudent(request, { name: `Tanvi Change${id}`, centre: 'kasba' });
+  const newPassword = `Monsoon-Lake-${id}`;
+  // Signed in on another device as well.
+  const otherDevice = await apiToken(request, student.email, student.password);
+
+  await signIn(page, student.email, student.password);
+  const header = page.getByRole('navigation', { name: 'Main' });
+  await header.getByRole('link', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/account\/password$/);
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: shots('desktop'), fullPage: true });
+
+  const current = page.getByLabel('Current password', { exact: true });
+  const fresh = page.getByLabel('New password', { exact: true });
+  const confirm = page.getByLabel('Confirm new password', { exact: true });
+  const submit = page.getByRole('button', { name: 'Change password' });
+
+  // The form's own checks, before any call.
+  await submit.click();
+  await expect(page.getByText('Please enter your current password')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters long').first()).toBeVisible();
+  await current.fill(student.password);
+  await fresh.fill(newPassword);
+  await confirm.fill(`${newPassword}-typo`);
+  await submit.click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  // The eye buttons show and hide what was typed, each for its own field.
+  await page.getByRole('button', { name: 'Show new password' }).click();
+  await expect(fresh).toHaveAttribute('type', 'text');
+  await expect(current).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Hide new password' }).click();
+  await expect(fresh).toHaveAttribute('type', 'password');
+
+  // A wrong current password: the server says so under that field.
+  await current.fill('not-my-password');
+  await confirm.fill(newPassword);
+  await submit.click();
+  await expect(page.getByText('The current password is not correct')).toBeVisible();
+  await page.screenshot({ path: shots('wrong-current-desktop'), fullPage: true });
+
+  await current.fill(student.password);
+  await submit.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+  await expect(current).toHaveValue('');
+  await page.screenshot({ path: shots('done-desktop'), fullPage: true });
+
+  // Still signed in here, also after a reload; the other device is signed out.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(header.getByTestId('welcome')).toHaveText(`Welcome, ${student.name}`);
+  expect((await request.get('/api/auth/profile', { headers: bearer(otherDevice) })).status()).toBe(401);
+
+  // The old password no longer works; the new one does.
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await fillLogin(page, student.email, student.password);
+  await signInButton(page).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await passwordField(page).fill(newPassword);
+  await signInButton(page).click();
+  await expect(page.getByTestId('welcome').first()).toHaveText(`Welcome, ${student.name}`);
+
+  // On a phone, from the menu.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/student/dashboard');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/account\/password$/);
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: shots('phone'), fullPage: true });
+  await page.getByLabel('Current password', { exact: true }).fill('not-my-password');
+  await page.getByLabel('New password', { exact: true }).fill(`${newPassword}-2`);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(`${newPassword}-2`);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The current password is not correct')).toBeVisible();
+  await page.screenshot({ path: shots('wrong-current-phone'), fullPage: true });
+
+  // The owner was told by e-mail: an admin reads it at /dev/mailbox.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dev/mailbox');
+  const mail = page
+    .getByRole('listitem')
+    .filter({ hasText: `To: ${student.email}` })
+    .filter({ hasText: 'your password was changed' });
+  await mail.getByRole('button').click();
+  await expect(mail).toContainText('Every other device where you were signed in has been signed out.');
+  await expect(mail).toContainText(`Dear ${student.name.split(' ')[0]}`);
+  await page.screenshot({ path: shots('mailbox-desktop') });
 });

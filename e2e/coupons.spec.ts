@@ -1,10 +1,10 @@
-import { ADMIN, admittedClatStudent, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { admitStudent, clatCourse, stamp } from './builders.ts';
 
 // Coupons managed by admins (docs/product.md, "Coupons"): an admin creates a fixed-amount coupon for one
 // course, a student applies it on the fee payment page, the admin deactivates it and it stops working.
 test.describe.configure({ timeout: 240_000 });
 
-const stamp = () => `${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 100)}`;
 const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 0 })}`;
 
 test('an admin creates a coupon for one course, a student applies it, and a deactivated coupon stops working', async ({
@@ -13,7 +13,8 @@ test('an admin creates a coupon for one course, a student applies it, and a deac
 }) => {
   const id = stamp();
   const code = `FLAT${id}`;
-  const student = await admittedClatStudent(page.request, `Coupon Student ${id}`, `coupon-${id}@e2e.local`, 'dumdum');
+  const student = await admitStudent(page.request, { name: `Coupon Student ${id}` });
+  const { price } = await clatCourse(page.request);
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/dashboard');
@@ -49,7 +50,7 @@ test('an admin creates a coupon for one course, a student applies it, and a deac
   await box.pressSequentially(code.toLowerCase());
   await sp.getByRole('button', { name: 'Apply' }).click();
   await expect(sp.getByText(`Coupon applied! ${inr(1000)} off`)).toBeVisible();
-  await expect(sp.getByRole('region', { name: 'Payment summary' })).toContainText(`Total${inr(student.price - 1000)}`);
+  await expect(sp.getByRole('region', { name: 'Payment summary' })).toContainText(`Total${inr(price - 1000)}`);
 
   // The admin deactivates it: it no longer applies.
   await row.getByRole('button', { name: `Deactivate ${code}` }).click();

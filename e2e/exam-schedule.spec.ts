@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import { addDays, todayInIndia } from '../common/src/rules/dates.ts';
 import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { admitStudent, createBatch, createExam, type Student, stamp } from './builders.ts';
 
 // Exam scheduling (docs/product-batches.md): an admin schedules an exam for one batch for tomorrow; a
 // student of that batch sees it as upcoming (Start disabled), a student of another batch does not see it.
@@ -7,66 +8,29 @@ import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const stamp = Date.now();
-const TITLE = `E2E Scheduled Mock ${stamp}`;
+const tag = stamp();
+const TITLE = `E2E Scheduled Mock ${tag}`;
 const SHOTS = process.env.SHOTS_DIR;
 
-type Student = { email: string; password: string };
 const state: { token?: string; courseId?: string; batchA?: string; batchB?: string; nameA?: string; a?: Student; b?: Student } = {};
-const bearer = () => ({ authorization: `Bearer ${state.token}` });
-
-async function createBatch(request: APIRequestContext, name: string, centre: string) {
-  const res = await request.post('/api/batches', {
-    headers: bearer(),
-    data: {
-      name,
-      course: state.courseId,
-      centre,
-      academicYear: '2026-27',
-      timing: 'MORNING',
-      startsOn: '2026-06-01',
-      endsOn: '2027-05-31',
-      capacity: 40,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json())._id as string;
-}
-
-/** A student admitted the institute's way, placed in a batch on approval. */
-async function admit(request: APIRequestContext, name: string, centre: string, batch: string): Promise<Student> {
-  const email = `${name.toLowerCase()}.${stamp}@e2e-schedule.local`;
-  const created = await request.post('/api/admission-requests', {
-    data: {
-      fullName: `${name} Das`,
-      email,
-      phone: '9876543210',
-      address: '4 Lake Road, Kolkata',
-      education: 'Class 12',
-      course: state.courseId,
-      centre,
-      reason: 'Preparing for CLAT',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).request._id;
-  const approved = await request.patch(`/api/admission-requests/admin/${id}/approve`, { headers: bearer(), data: { batch } });
-  expect(approved.ok(), await approved.text()).toBeTruthy();
-  return { email, password: (await approved.json()).user.temporaryPassword };
-}
 
 /** Tomorrow 10:00 in IST, as a datetime-local field takes it. */
-const tomorrowIst = () => `${new Date(Date.now() + 330 * 60_000 + 86_400_000).toISOString().slice(0, 10)}T10:00`;
+const tomorrowIst = () => `${addDays(todayInIndia(), 1)}T10:00`;
 
 test.beforeAll(async ({ request }) => {
   const login = await request.post('/api/auth/login', { data: ADMIN });
   state.token = (await login.json()).token;
   state.courseId = (await (await request.get('/api/courses')).json())[0]._id;
-  state.nameA = `E2E Batch A ${stamp}`;
-  state.batchA = await createBatch(request, state.nameA, 'dumdum');
-  state.batchB = await createBatch(request, `E2E Batch B ${stamp}`, 'kasba');
-  state.a = await admit(request, 'Rupa', 'dumdum', state.batchA);
-  state.b = await admit(request, 'Tapas', 'kasba', state.batchB);
+  state.nameA = `E2E Batch A ${tag}`;
+  const batch = (name: string, centre: string) =>
+    createBatch(request, state.token!, { name, course: state.courseId, centre, timing: 'MORNING', endsOn: '2027-05-31' });
+  state.batchA = (await batch(state.nameA, 'dumdum'))._id;
+  state.batchB = (await batch(`E2E Batch B ${tag}`, 'kasba'))._id;
+  // Placed in their batch on approval.
+  const admit = (name: string, centre: string, batch: string) =>
+    admitStudent(request, { name: `${name} Das`, course: state.courseId, centre, batch }, state.token);
+  state.a = await admit('Rupa', 'dumdum', state.batchA);
+  state.b = await admit('Tapas', 'kasba', state.batchB);
 });
 
 test('an admin schedules an exam for one batch for tomorrow', async ({ page }) => {
@@ -75,7 +39,7 @@ test('an admin schedules an exam for one batch for tomorrow', async ({ page }) =
   await page.goto('/admin/exams/create');
   await page.getByLabel('Title', { exact: true }).fill(TITLE);
   await page.getByLabel('Description').fill('Scheduled for batch A only.');
-  await page.getByLabel('Course').selectOption(state.courseId!);
+  await page.getByLabel('Course', { exact: true }).selectOption(state.courseId!);
   await page.getByLabel('Duration (minutes)').fill('20');
   await page.getByLabel('Total marks').fill('2');
   await page.getByLabel('Passing marks').fill('1');
@@ -150,30 +114,26 @@ test('a student of another batch does not see it', async ({ page }) => {
 });
 
 test('a practice exam is attempted again from the dashboard, its history kept', async ({ page }) => {
-  const title = `E2E Practice Set ${stamp}`;
-  const created = await page.request.post('/api/exams', {
-    headers: bearer(),
-    data: {
-      title,
-      description: 'Practice for batch A.',
-      course: state.courseId,
-      duration: 10,
-      totalMarks: 1,
-      passingMarks: 1,
-      mode: 'practice',
-      audience: { courses: [], batches: [state.batchA], centres: [] },
-      questions: [
-        {
-          type: 'mcq',
-          question: 'Which Article guarantees equality before law?',
-          options: ['Article 14', 'Article 19'],
-          correctAnswer: 0,
-          marks: 1,
-        },
-      ],
-    },
+  const title = `E2E Practice Set ${tag}`;
+  await createExam(page.request, state.token!, {
+    title,
+    description: 'Practice for batch A.',
+    course: state.courseId,
+    duration: 10,
+    totalMarks: 1,
+    passingMarks: 1,
+    mode: 'practice',
+    audience: { courses: [], batches: [state.batchA], centres: [] },
+    questions: [
+      {
+        type: 'mcq',
+        question: 'Which Article guarantees equality before law?',
+        options: ['Article 14', 'Article 19'],
+        correctAnswer: 0,
+        marks: 1,
+      },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
   await signIn(page, state.a!.email, state.a!.password);
   for (const attempt of [1, 2]) {
     await page.goto('/student/dashboard');

@@ -1,11 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createStudent, firstCourseId, stamp } from './exams-helpers.ts';
 import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { admitStudent, createExam, firstCourseId, stamp } from './builders.ts';
 
 // Exam journeys away from the mouse and the desk: a student takes an exam with the keyboard alone, and one
 // on a phone (scrolling, a lost connection) whose submission the admin then opens on a phone. Each test
 // makes its own exam and student.
 
+const tag = stamp();
 const state: { courseId?: string } = {};
 
 test.beforeAll(async ({ request }) => {
@@ -18,26 +19,22 @@ async function createLongExam(request: APIRequestContext, title: string) {
   const long = (n: number) =>
     `Question about case ${n}: ${'A tenant in Kolkata sublets a flat without the written consent of the landlord, who then sues for eviction under the rent control law. '.repeat(4)}Which statement is right?`;
   const option = (s: string) => `${s}: ${'the court weighs the statutory ground against the equities of the case '.repeat(2)}`;
-  const created = await request.post('/api/exams', {
-    headers: bearer(admin),
-    data: {
-      title,
-      description: 'Long questions.',
-      course: state.courseId,
-      duration: 20,
-      totalMarks: 2,
-      passingMarks: 1,
-      questions: [1, 2].map((n) => ({
-        type: 'mcq',
-        question: long(n),
-        options: [option('First'), option('Second'), option('Third'), option('Fourth')],
-        correctAnswer: 1,
-        marks: 1,
-      })),
-    },
+  const exam = await createExam(request, admin, {
+    title,
+    description: 'Long questions.',
+    course: state.courseId,
+    duration: 20,
+    totalMarks: 2,
+    passingMarks: 1,
+    questions: [1, 2].map((n) => ({
+      type: 'mcq',
+      question: long(n),
+      options: [option('First'), option('Second'), option('Third'), option('Fourth')],
+      correctAnswer: 1,
+      marks: 1,
+    })),
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json())._id as string;
+  return exam._id;
 }
 
 /** The Question Navigation panel's title is on screen, below the sticky exam header (not hidden under it). */
@@ -63,9 +60,9 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, key: 'Ta
 }
 
 test('a student takes an exam with the keyboard alone', async ({ page }) => {
-  const title = `E2E Keyboard Exam ${stamp}`;
+  const title = `E2E Keyboard Exam ${tag}`;
   const examId = await createLongExam(page.request, title);
-  const student = await createStudent(page.request, 'Kavita', state.courseId);
+  const student = await admitStudent(page.request, { name: 'Kavita Sen', course: state.courseId });
   await signIn(page, student.email, student.password);
   await page.goto(`/student/exam/${examId}`);
 
@@ -112,9 +109,9 @@ test('a student takes an exam with the keyboard alone', async ({ page }) => {
 test('on a phone the next question opens at its start, and a lost connection is shown and recovered', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 375, height: 700 } });
   const page = await context.newPage();
-  const title = `E2E Phone Exam ${stamp}`;
+  const title = `E2E Phone Exam ${tag}`;
   const examId = await createLongExam(page.request, title);
-  const student = await createStudent(page.request, 'Payel', state.courseId);
+  const student = await admitStudent(page.request, { name: 'Payel Sen', course: state.courseId });
   await page.goto('/login');
   await page.getByLabel('Email').fill(student.email);
   await page.getByLabel('Password', { exact: true }).fill(student.password);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createStudent, firstCourseId, type Student, stamp } from './exams-helpers.ts';
 import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { admitStudent, createExam, firstCourseId, type Student, stamp } from './builders.ts';
 
 // Exam journey from authoring to grades: an admin authors an exam, two students take timed exams (one
 // reloads mid-exam, one runs out of time), the admin evaluates and publishes, both students read their
@@ -8,8 +8,10 @@ import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from 
 
 test.describe.configure({ mode: 'serial' });
 
-const EXAM_TITLE = `E2E Constitutional Law ${stamp}`;
-const SHORT_TITLE = `E2E One Minute Quiz ${stamp}`;
+const tag = stamp();
+
+const EXAM_TITLE = `E2E Constitutional Law ${tag}`;
+const SHORT_TITLE = `E2E One Minute Quiz ${tag}`;
 
 const state: { courseId?: string; examId?: string; shortExamId?: string; a?: Student; b?: Student } = {};
 
@@ -45,7 +47,7 @@ test('an admin creates an exam with an MCQ and a descriptive question', async ({
 
   await page.getByLabel('Title', { exact: true }).fill(EXAM_TITLE);
   await page.getByLabel('Description').fill('Fundamental rights and the basic structure.');
-  await page.getByLabel('Course').selectOption({ index: 1 });
+  await page.getByLabel('Course', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('Duration (minutes)').fill('30');
   await page.getByLabel('Total marks').fill('3');
   await page.getByLabel('Passing marks').fill('1');
@@ -90,7 +92,7 @@ test('an admin creates an exam with an MCQ and a descriptive question', async ({
 });
 
 test('a student takes the exam, reloads mid-exam with answers and time intact, and submits', async ({ page }) => {
-  state.a = await createStudent(page.request, 'Anita', state.courseId);
+  state.a = await admitStudent(page.request, { name: 'Anita Sen', course: state.courseId });
   await signIn(page, state.a.email, state.a.password);
   await page.goto('/student/dashboard');
   await page.getByRole('link', { name: `Start Exam: ${EXAM_TITLE}` }).click();
@@ -163,31 +165,27 @@ test('a student takes the exam, reloads mid-exam with answers and time intact, a
 test('a second student lets the time run out and is submitted automatically', async ({ page }) => {
   test.setTimeout(150_000);
   const admin = await apiToken(page.request, ADMIN.email, ADMIN.password);
-  const created = await page.request.post('/api/exams', {
-    headers: bearer(admin),
-    data: {
-      title: SHORT_TITLE,
-      description: 'A one-minute check.',
-      course: state.courseId,
-      duration: 1,
-      totalMarks: 3,
-      passingMarks: 1,
-      questions: [
-        {
-          type: 'mcq',
-          question: 'Who appoints the Chief Justice of India?',
-          options: ['The President', 'Parliament'],
-          correctAnswer: 0,
-          marks: 1,
-        },
-        { type: 'descriptive', question: 'What is a writ of habeas corpus?', marks: 2 },
-      ],
-    },
+  const exam = await createExam(page.request, admin, {
+    title: SHORT_TITLE,
+    description: 'A one-minute check.',
+    course: state.courseId,
+    duration: 1,
+    totalMarks: 3,
+    passingMarks: 1,
+    questions: [
+      {
+        type: 'mcq',
+        question: 'Who appoints the Chief Justice of India?',
+        options: ['The President', 'Parliament'],
+        correctAnswer: 0,
+        marks: 1,
+      },
+      { type: 'descriptive', question: 'What is a writ of habeas corpus?', marks: 2 },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  state.shortExamId = (await created.json())._id;
+  state.shortExamId = exam._id;
 
-  state.b = await createStudent(page.request, 'Bikash', state.courseId);
+  state.b = await admitStudent(page.request, { name: 'Bikash Sen', course: state.courseId });
   await signIn(page, state.b.email, state.b.password);
   await page.goto(`/student/exam/${state.shortExamId}`);
   await page.getByRole('button', { name: 'Start Exam' }).click();

@@ -1,17 +1,16 @@
 import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { addDays, formatDay, todayInIndia } from '../common/src/rules/dates.ts';
+import { admitStudent, stamp } from './builders.ts';
 
 // Fee plans per course (docs/product.md section 11, "Fee plans"): an admin gives a new course three
 // installments on dates of their choosing (the form refuses dates out of order and previews the amounts),
 // and a student admitted to it sees those three installments with their dates on the dashboard.
 test.describe.configure({ timeout: 240_000 });
 
-const stamp = () => `${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 100)}`;
 /** YYYY-MM-DD, `days` after today in India. */
-const istDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
+const istDay = (days: number) => addDays(todayInIndia(), days);
 /** As the screens show a date: en-IN, Asia/Kolkata ("5 Jan 2027"). */
-const shown = (day: string) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(day));
+const shown = formatDay;
 
 test('an admin sets a 3-installment plan on a course; a student admitted to it sees the 3 installments with their dates', async ({
   page,
@@ -56,28 +55,7 @@ test('an admin sets a 3-installment plan on a course; a student admitted to it s
   const courses = (await (await page.request.get('/api/courses')).json()) as { _id: string; name: string; feePlan: unknown }[];
   const course = courses.find((c) => c.name === courseName);
   expect(course?.feePlan).toEqual({ installments: 3, dueDates: dates });
-  const email = `plan-${id}@e2e.local`;
-  const created = await page.request.post('/api/admission-requests', {
-    data: {
-      fullName: `Plan Student ${id}`,
-      email,
-      phone: '9830012345',
-      address: '4 Lake Road, Kolkata',
-      education: 'Class 12',
-      course: course?._id,
-      centre: 'dumdum',
-      reason: 'Weekend classes',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const login = await page.request.post('/api/auth/login', { data: ADMIN });
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
-  const approved = await page.request.patch(`/api/admission-requests/admin/${(await created.json()).request._id}/approve`, {
-    headers: auth,
-    data: {},
-  });
-  expect(approved.ok()).toBeTruthy();
-  const password = (await approved.json()).user.temporaryPassword as string;
+  const { email, password } = await admitStudent(page.request, { name: `Plan Student ${id}`, course: course?._id });
 
   // The student's dashboard: three installments of ₹10,000 on the admin's dates, pending.
   const context = await browser.newContext();

@@ -46,36 +46,31 @@ export async function mailsTo(page: Page, to: string): Promise<{ subject: string
 }
 
 /**
- * A CLAT student made the way the institute makes them: an admission request approved by an admin.
- * Answers their name, e-mail, temporary password and the course's price.
+ * A server-rendered page arrives before its script: a click then does nothing. Every `page.goto` and
+ * `page.reload` of the journeys' own page waits until the app marks the page as live (`<html
+ * data-hydrated>`, web/src/app/pages.tsx), when the document is the app at all (not a JSON or a file).
  */
-export async function admittedClatStudent(request: APIRequestContext, name: string, email: string, centre: string) {
-  const courses = (await (await request.get('/api/courses')).json()) as { _id: string; name: string; price: number }[];
-  const clat = courses.find((c) => c.name === 'CLAT Preparation');
-  expect(clat).toBeTruthy();
-  const created = await request.post('/api/admission-requests', {
-    data: {
-      fullName: name,
-      email,
-      phone: '9830012345',
-      address: '4 Lake Road, Kolkata',
-      education: 'Class 12',
-      course: clat?._id,
-      centre,
-      reason: 'Preparing for CLAT',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const login = await request.post('/api/auth/login', { data: ADMIN });
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
-  const approved = await request.patch(`/api/admission-requests/admin/${(await created.json()).request._id}/approve`, {
-    headers: auth,
-    data: {},
-  });
-  expect(approved.ok()).toBeTruthy();
-  await request.post('/api/auth/logout', { headers: auth });
-  return { name, email, password: (await approved.json()).user.temporaryPassword as string, price: clat?.price ?? 0 };
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'));
 }
 
-export const test = base;
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    // Without JavaScript nothing hydrates: the page is what the server sent.
+    if (javaScriptEnabled === false) return use(page);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const res = await goto(...args);
+      await waitForApp(page);
+      return res;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const res = await reload(...args);
+      await waitForApp(page);
+      return res;
+    };
+    await use(page);
+  },
+});
 export { expect };

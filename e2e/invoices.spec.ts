@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { todayInIndia } from '../common/src/rules/dates.ts';
 import { pdfText } from '../server/test/pdf-text.ts';
-import { ADMIN, admittedClatStudent, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { admitStudent, stamp } from './builders.ts';
 
 // Tax invoices (docs/product-invoices.md): the admin sets the GSTIN at /admin/settings, a student pays a
 // course fee through the sandbox gateway and downloads the tax invoice; a refund's credit note appears in
@@ -10,7 +12,7 @@ import { ADMIN, admittedClatStudent, expect, expectAccessible, signIn, test } fr
 
 test.describe.configure({ mode: 'serial' });
 
-const stamp = Date.now();
+const tag = stamp();
 /** A West Bengal GSTIN (state code 19) with its check digit. */
 const GSTIN = '19AAGCB7383J1Z5';
 const OUT = 'test-results/invoices';
@@ -39,7 +41,7 @@ async function setGstin(request: APIRequestContext, gstin: string | null) {
   const { updatedAt: _, ...body } = current;
   const res = await request.put('/api/settings/institute', {
     headers: bearer(token),
-    data: { ...body, email: body.email ?? `office.${stamp}@example.in`, gstin, pan: gstin ? 'AAGCB7383J' : null },
+    data: { ...body, email: body.email ?? `office.${tag}@example.in`, gstin, pan: gstin ? 'AAGCB7383J' : null },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
 }
@@ -62,14 +64,14 @@ test('the admin sets the GSTIN; a student pays and downloads a tax invoice; a re
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { name: 'Institute Settings' })).toBeVisible();
   // The e-mail is required to save; a fresh server knows none.
-  if (!(await page.getByLabel('E-mail').inputValue())) await page.getByLabel('E-mail').fill(`office.${stamp}@example.in`);
+  if (!(await page.getByLabel('E-mail').inputValue())) await page.getByLabel('E-mail').fill(`office.${tag}@example.in`);
   await page.getByLabel('GSTIN').fill(GSTIN);
   await page.getByLabel('PAN').fill('AAGCB7383J');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Institute settings saved')).toBeVisible();
   await signOut(page);
 
-  const s = await admittedClatStudent(page.request, 'Invoice Payer', `invoice.${stamp}@e2e-invoices.local`, 'dumdum');
+  const s = await admitStudent(page.request, { name: 'Invoice Payer' });
   await signIn(page, s.email, s.password);
   await page.goto('/student/payment');
   await page.getByText('CLAT Preparation', { exact: true }).first().click();
@@ -151,7 +153,7 @@ async function counterPayment(request: APIRequestContext, email: string, amount:
   const students = await (await request.get(`/api/users?search=${encodeURIComponent(email)}`, { headers: bearer(token) })).json();
   const id = students.users[0]?._id as string;
   expect(id).toBeTruthy();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const today = todayInIndia();
   const res = await request.post('/api/payments/counter', {
     headers: bearer(token),
     data: { studentId: id, amount, method: 'cash', receivedAt: today, centre: 'kasba' },
@@ -162,7 +164,7 @@ async function counterPayment(request: APIRequestContext, email: string, amount:
 
 test('a Bengali name prints in Bengali on the tax invoice; without a GSTIN the PDF is a receipt', async ({ page }) => {
   await setGstin(page.request, GSTIN);
-  const bengali = await admittedClatStudent(page.request, 'শ্রেয়া চট্টোপাধ্যায়', `bengali.${stamp}@e2e-invoices.local`, 'kasba');
+  const bengali = await admitStudent(page.request, { name: 'শ্রেয়া চট্টোপাধ্যায়', centre: 'kasba' });
   await counterPayment(page.request, bengali.email, 22_500);
   await signIn(page, bengali.email, bengali.password);
   await page.goto('/student/payment');
@@ -174,7 +176,7 @@ test('a Bengali name prints in Bengali on the tax invoice; without a GSTIN the P
   expect(invoice.text).not.toContain('?');
 
   await setGstin(page.request, null);
-  const plain = await admittedClatStudent(page.request, 'Receipt Payer', `receipt.${stamp}@e2e-invoices.local`, 'kasba');
+  const plain = await admitStudent(page.request, { name: 'Receipt Payer', centre: 'kasba' });
   await counterPayment(page.request, plain.email, 5000);
   await signOut(page);
   await signIn(page, plain.email, plain.password);

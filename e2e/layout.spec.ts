@@ -1,43 +1,20 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, bearer, expect, signIn, test } from './fixtures.ts';
+import { admitStudent, requestAdmission, type Student, stamp } from './builders.ts';
 
 // Phone layouts: no page scrolls sideways at 360 px or wider, even with a long course name and the
 // "Kasba/Ballygunge Centre"; the students and admission request lists are cards on a phone with every
 // action on screen. Desktop journeys (the other spec files) keep the tables.
 
-const tag = `L${Date.now().toString(36)}`;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+// Short (base 36), as the names and e-mails below carry it: the layout is checked with ordinary lengths.
+const tag = `L${Number(stamp()).toString(36)}`;
 const LONG_COURSE = `Five-Year Integrated B.A. LL.B. (Hons) Entrance Foundation Programme with Weekend Mock Tests ${tag}`;
 
-type Made = { student: { name: string; email: string; password: string; id: string }; pending: { name: string; id: string } };
-
-async function apiToken(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: ADMIN });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).token as string;
-}
-
-async function requestAdmission(request: APIRequestContext, first: string, course: string) {
-  const name = `${first} ${tag}`;
-  const res = await request.post('/api/admission-requests', {
-    data: {
-      fullName: name,
-      email: `${first.toLowerCase()}-${tag.toLowerCase()}@e2e.local`,
-      phone: '9876543210',
-      address: '45 Rashbehari Connector, Kasba, Kolkata',
-      education: 'Class 12',
-      course,
-      centre: 'kasba',
-      reason: 'Law entrance preparation',
-    },
-  });
-  expect(res.status()).toBe(201);
-  return { name, email: `${first.toLowerCase()}-${tag.toLowerCase()}@e2e.local`, id: (await res.json()).request._id as string };
-}
+type Made = { student: Student; pending: { name: string; id: string } };
 
 /** A course with a long name, one approved student and one pending request at the Kasba/Ballygunge Centre. */
 async function setUp(request: APIRequestContext): Promise<Made> {
-  const token = await apiToken(request);
+  const token = await apiToken(request, ADMIN.email, ADMIN.password);
   const course = await request.post('/api/courses', {
     headers: bearer(token),
     data: {
@@ -51,15 +28,17 @@ async function setUp(request: APIRequestContext): Promise<Made> {
   });
   expect(course.status()).toBe(201);
   const courseId = (await course.json())._id as string;
-  const approvedReq = await requestAdmission(request, 'Sudeshna', courseId);
-  const approved = await request.patch(`/api/admission-requests/admin/${approvedReq.id}/approve`, {
-    headers: bearer(token),
-    data: { adminNotes: null },
+  // At the Kasba/Ballygunge Centre, with a long address.
+  const applicant = (first: string) => ({
+    name: `${first} ${tag}`,
+    email: `${first.toLowerCase()}-${tag.toLowerCase()}@e2e.local`,
+    course: courseId,
+    centre: 'kasba',
+    address: '45 Rashbehari Connector, Kasba, Kolkata',
   });
-  expect(approved.ok()).toBeTruthy();
-  const { user } = await approved.json();
-  const pending = await requestAdmission(request, 'Anindita', courseId);
-  return { student: { name: approvedReq.name, email: approvedReq.email, password: user.temporaryPassword, id: user._id }, pending };
+  const student = await admitStudent(request, applicant('Sudeshna'), token);
+  const pending = await requestAdmission(request, applicant('Anindita'));
+  return { student, pending };
 }
 
 /** The page is loaded (no spinner left) and is no wider than the viewport. */
@@ -113,10 +92,13 @@ test.describe('phone layouts', () => {
       `/admin/students/${made.student.id}`,
       '/admin/admissions',
       `/admin/admissions/${made.pending.id}`,
+      '/admin/enquiries',
+      '/admin/enquiries/funnel',
       '/admin/exams',
       '/admin/submissions',
       '/admin/courses',
       '/admin/announcements',
+      '/admin/site',
       '/admin/payments',
       '/admin/audit',
       '/admin/settings',

@@ -2,17 +2,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { pdfText } from '../server/test/pdf-text.ts';
-import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { admitStudent, clatCourse, createBatch, stamp } from './builders.ts';
 
 // Study materials (docs/product-materials.md): an admin uploads a PDF for one batch; a student of that
 // batch finds it and downloads a copy stamped with their name on every page; a student of another batch
 // does not see it; the admin's list counts the download.
 test.describe.configure({ timeout: 240_000 });
 
-const stamp = () => `${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 100)}`;
 const shots = (name: string) => `test-results/materials-${name}.png`;
 
 async function notesPdf(title: string, pages: number): Promise<Buffer> {
@@ -26,31 +25,6 @@ async function notesPdf(title: string, pages: number): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** A CLAT student approved by the admin straight into `batch`. */
-async function studentOfBatch(request: APIRequestContext, auth: Record<string, string>, courseId: string, batch: string, name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}@e2e.local`;
-  const created = await request.post('/api/admission-requests', {
-    data: {
-      fullName: name,
-      email,
-      phone: '9830012345',
-      address: '4 Lake Road, Kolkata',
-      education: 'Class 12',
-      course: courseId,
-      centre: 'dumdum',
-      reason: 'CLAT',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const approved = await request.patch(`/api/admission-requests/admin/${(await created.json()).request._id}/approve`, {
-    headers: auth,
-    data: { batch },
-  });
-  expect(approved.ok()).toBeTruthy();
-  const { user } = await approved.json();
-  return { name, email, password: user.temporaryPassword as string, registrationNumber: user.registrationNumber as string };
-}
-
 test('an admin uploads a PDF for a batch; its student downloads it stamped; a student of another batch does not see it', async ({
   page,
   browser,
@@ -59,34 +33,13 @@ test('an admin uploads a PDF for a batch; its student downloads it stamped; a st
   const title = `Torts notes ${id}`;
 
   // Fresh data: two batches of the CLAT course, a student in each.
-  const login = await page.request.post('/api/auth/login', { data: ADMIN });
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
-  const courses = (await (await page.request.get('/api/courses')).json()) as { _id: string; name: string }[];
-  const clat = courses.find((c) => c.name === 'CLAT Preparation');
-  expect(clat).toBeTruthy();
-  const courseId = clat?._id as string;
-  const batch = async (label: string) => {
-    const res = await page.request.post('/api/batches', {
-      headers: auth,
-      data: {
-        name: `CLAT E2E ${id} ${label}`,
-        course: courseId,
-        centre: 'dumdum',
-        academicYear: '2026-27',
-        timing: 'EVENING',
-        startsOn: '2026-06-01',
-        endsOn: '2027-03-31',
-        capacity: 40,
-      },
-    });
-    expect(res.status()).toBe(201);
-    return (await res.json()) as { _id: string; name: string };
-  };
+  const admin = await apiToken(page.request, ADMIN.email, ADMIN.password);
+  const batch = (label: string) => createBatch(page.request, admin, { name: `CLAT E2E ${id} ${label}` });
   const batchA = await batch('Evening A');
   const batchB = await batch('Evening B');
-  const asha = await studentOfBatch(page.request, auth, courseId, batchA._id, `Asha Materials ${id}`);
-  const bina = await studentOfBatch(page.request, auth, courseId, batchB._id, `Bina Materials ${id}`);
-  await page.request.post('/api/auth/logout', { headers: auth });
+  const asha = await admitStudent(page.request, { name: `Asha Materials ${id}`, batch: batchA._id }, admin);
+  const bina = await admitStudent(page.request, { name: `Bina Materials ${id}`, batch: batchB._id }, admin);
+  await page.request.post('/api/auth/logout', { headers: bearer(admin) });
 
   // The admin adds the PDF from the dashboard's quick link.
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -183,9 +136,9 @@ test('an admin uploads a PDF for a batch; its student downloads it stamped; a st
   await expect(her.getByRole('listitem').filter({ hasText: 'Legal Reasoning: reading principles and facts' })).toBeVisible();
   await expect(her.getByText(title)).toHaveCount(0);
   const token = await her.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
-  const materialId = (await (await page.request.get('/api/materials', { headers: await adminAuth(page.request) })).json()).find(
-    (m: { title: string }) => m.title === title,
-  )._id;
+  const materialId = (
+    await (await page.request.get('/api/materials', { headers: bearer(await apiToken(page.request, ADMIN.email, ADMIN.password)) })).json()
+  ).find((m: { title: string }) => m.title === title)._id;
   const refused = await her.request.get(`/api/materials/${materialId}/download`, { headers: { authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(404);
   await other.close();
@@ -198,7 +151,40 @@ test('an admin uploads a PDF for a batch; its student downloads it stamped; a st
   await page.screenshot({ path: shots('admin-390'), fullPage: true });
 });
 
-async function adminAuth(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: ADMIN });
-  return { authorization: `Bearer ${(await login.json()).token}` };
-}
+test('deleting a study material asks first, naming it; Cancel keeps it, Delete removes it', async ({ page }) => {
+  const title = `Writs lecture ${stamp()}`;
+  const admin = await apiToken(page.request, ADMIN.email, ADMIN.password);
+  const made = await page.request.post('/api/materials', {
+    headers: bearer(admin),
+    data: {
+      title,
+      subject: 'Constitutional Law',
+      courses: [(await clatCourse(page.request))._id],
+      videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/materials');
+  const row = page.getByRole('row').filter({ hasText: title });
+  const dialog = page.getByRole('dialog', { name: 'Delete study material?' });
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await expect(dialog).toContainText(`${title} will disappear from the students' lists. This cannot be undone.`);
+  await expectAccessible(page);
+  await page.screenshot({ path: shots('delete-desktop') });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await card.getByRole('button', { name: `Delete ${title}` }).click();
+  await expect(dialog).toContainText(title);
+  await page.screenshot({ path: shots('delete-390') });
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Material deleted')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const left = (await (await page.request.get('/api/materials', { headers: bearer(admin) })).json()) as { title: string }[];
+  expect(left.map((m) => m.title)).not.toContain(title);
+});

@@ -1,11 +1,10 @@
-import { ADMIN, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, bearer, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+import { admitStudent, createBatch, stamp } from './builders.ts';
 
 // Notifications (docs/product-notifications.md): a student turns on SMS and WhatsApp with a mobile
 // number, an admin sends an announcement to the student's batch after seeing the count, and the
 // development mailbox shows the SMS and WhatsApp messages (no provider is configured here).
 test.describe.configure({ timeout: 240_000 });
-
-const stamp = () => `${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 100)}`;
 
 test('a student chooses channels, an admin broadcasts to a batch with a count, and the mailbox shows SMS and WhatsApp', async ({
   page,
@@ -17,46 +16,11 @@ test('a student chooses channels, an admin broadcasts to a batch with a count, a
   const req = page.request;
 
   // A batch of CLAT Preparation at Kasba and a student admitted into it, made through the API.
-  const login = await req.post('/api/auth/login', { data: ADMIN });
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
-  const courses = (await (await req.get('/api/courses')).json()) as { _id: string; name: string }[];
-  const clat = courses.find((c) => c.name === 'CLAT Preparation');
+  const admin = await apiToken(req, ADMIN.email, ADMIN.password);
   const batchName = `Notify Batch ${id}`;
-  const batch = await req.post('/api/batches', {
-    headers: auth,
-    data: {
-      name: batchName,
-      course: clat?._id,
-      centre: 'kasba',
-      academicYear: '2026-27',
-      timing: 'EVENING',
-      startsOn: '2026-06-01',
-      endsOn: '2027-03-31',
-      capacity: 40,
-    },
-  });
-  expect(batch.status(), await batch.text()).toBe(201);
-  const batchId = (await batch.json())._id as string;
-  const created = await req.post('/api/admission-requests', {
-    data: {
-      fullName: `Notify Student ${id}`,
-      email,
-      phone: '9830012345',
-      address: '4 Lake Road, Kolkata',
-      education: 'Class 12',
-      course: clat?._id,
-      centre: 'kasba',
-      reason: 'Preparing for CLAT',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const approved = await req.patch(`/api/admission-requests/admin/${(await created.json()).request._id}/approve`, {
-    headers: auth,
-    data: { batch: batchId },
-  });
-  expect(approved.ok(), await approved.text()).toBeTruthy();
-  const password = (await approved.json()).user.temporaryPassword as string;
-  await req.post('/api/auth/logout', { headers: auth });
+  const batch = await createBatch(req, admin, { name: batchName, centre: 'kasba' });
+  const { password } = await admitStudent(req, { name: `Notify Student ${id}`, email, centre: 'kasba', batch: batch._id }, admin);
+  await req.post('/api/auth/logout', { headers: bearer(admin) });
 
   // The student turns on SMS and WhatsApp on the dashboard; without a valid number it is refused.
   const studentContext = await browser.newContext();
@@ -88,7 +52,7 @@ test('a student chooses channels, an admin broadcasts to a batch with a count, a
   await page.getByRole('link', { name: 'Messages and Outbox' }).click();
   await expect(page.getByRole('heading', { name: 'Send an Announcement' })).toBeVisible();
   await page.getByLabel('Send to').selectOption('batch');
-  await page.getByLabel('Batch').selectOption(batchId);
+  await page.getByLabel('Batch').selectOption(batch._id);
   await expect(page.getByLabel('Batch')).toContainText(batchName);
   await page.getByLabel('Channel').selectOption('sms');
   await page.getByLabel('Message').fill(`Extra class for ${batchName} on Saturday at 4 pm.`);

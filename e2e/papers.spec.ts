@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, expect, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, bearer, expect, signIn, test } from './fixtures.ts';
+import { admitStudent, firstCourseId, stamp } from './builders.ts';
 
 // Mock papers (docs/product-papers.md): an admin builds a two-section paper from the CLAT UG preset with a
 // passage holding a table and an uploaded image; a student takes it on a desktop and on a phone, marks a
@@ -7,41 +7,11 @@ import { ADMIN, expect, signIn, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const stamp = Date.now();
-const TITLE = `E2E CLAT Sectional ${stamp}`;
+const tag = stamp();
+const TITLE = `E2E CLAT Sectional ${tag}`;
 // A 1x1 PNG: what matters is that it is uploaded and shown from this server.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const state: { examId?: string; student?: { email: string; password: string } } = {};
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-async function apiToken(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return (await res.json()).token as string;
-}
-
-async function createStudent(request: APIRequestContext) {
-  const admin = await apiToken(request, ADMIN.email, ADMIN.password);
-  const courses = await (await request.get('/api/courses')).json();
-  const email = `papers.${stamp}@e2e-papers.local`;
-  const created = await request.post('/api/admission-requests', {
-    data: {
-      fullName: 'Priya Das',
-      email,
-      phone: '9876543210',
-      address: '5 Lake Road, Kolkata',
-      education: 'Class 12',
-      course: courses[0]._id,
-      centre: 'kasba',
-      reason: 'Preparing for CLAT',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { request: req } = await created.json();
-  const approved = await request.patch(`/api/admission-requests/admin/${req._id}/approve`, { headers: bearer(admin), data: {} });
-  expect(approved.ok(), await approved.text()).toBeTruthy();
-  return { email, password: (await approved.json()).user.temporaryPassword as string };
-}
 
 async function addMcq(page: import('@playwright/test').Page, text: string, options: string[], correct: number) {
   await page.getByLabel('Question', { exact: true }).fill(text);
@@ -64,7 +34,7 @@ test('an admin builds a two-section paper with a passage, a table and an image f
 
   await page.getByLabel('Title', { exact: true }).fill(TITLE);
   await page.getByLabel('Description').fill('Two sections, one passage.');
-  await page.getByLabel('Course').selectOption({ index: 1 });
+  await page.getByLabel('Course', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('Total marks').fill('3');
 
   await page.getByRole('button', { name: 'Add passage' }).first().click();
@@ -107,7 +77,8 @@ test('an admin builds a two-section paper with a passage, a table and an image f
 });
 
 test('a student takes it on a desktop and a phone, marks for review, reloads and submits through the section table', async ({ page }) => {
-  state.student = await createStudent(page.request);
+  const course = await firstCourseId(page.request);
+  state.student = await admitStudent(page.request, { name: 'Priya Das', course, centre: 'kasba' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, state.student.email, state.student.password);
   await page.goto(`/student/exam/${state.examId}`);

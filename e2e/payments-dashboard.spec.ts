@@ -1,12 +1,13 @@
 import { expect, signIn, test } from './fixtures.ts';
-import { clatCourse, createStudent, inr } from './payments-helpers.ts';
+import { admitStudent, clatCourse, stamp } from './builders.ts';
+import { inr } from './payments-helpers.ts';
 
 // Payment journey of the student dashboard: the payment summary while it loads, when it fails, and after
 // Retry. It moves no money, so it runs apart from the journeys in payments-gateway.
 
 test('the dashboard payment summary shows loading, then an error with Retry that recovers', async ({ page }) => {
   const course = await clatCourse(page.request);
-  const s = await createStudent(page.request);
+  const s = await admitStudent(page.request, { name: `Payer ${stamp()}` });
   await signIn(page, s.email, s.password);
   let release: () => void = () => {};
   const held = new Promise<void>((r) => {

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from './fixtures.ts';
-import { clatCourse, createStudent, day, inr, openInstallmentPage, readTiles } from './payments-helpers.ts';
+import { admitStudent, clatCourse, stamp } from './builders.ts';
+import { day, inr, openInstallmentPage, readTiles } from './payments-helpers.ts';
 
 // Payment journeys on the sandbox gateway: a course fee with a coupon and its PDF receipt; installments
 // to the success and the failed page; an admin verifies and refunds while the tiles follow. The tiles are
@@ -7,13 +9,60 @@ import { clatCourse, createStudent, day, inr, openInstallmentPage, readTiles } f
 // in this file and runs in order, never beside the tiles check in another worker.
 
 test.describe.configure({ mode: 'serial' });
+const SHOTS = '/tmp/shots-money';
+fs.mkdirSync(SHOTS, { recursive: true });
+
+test('a CLAT student sees their course first, the others under Other courses, and confirms before paying for another', async ({ page }) => {
+  const s = await admitStudent(page.request, { name: `Payer ${stamp()}` });
+  await signIn(page, s.email, s.password);
+  await page.goto('/student/payment');
+  await expect(page.getByText('Your course', { exact: true })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^CLAT Preparation, / })).toBeAttached();
+  // The other courses are folded until opened.
+  const toggle = page.getByRole('button', { name: /^Other courses/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('radio', { name: /^AILET Preparation, / })).toBeHidden();
+  await page.screenshot({ path: `${SHOTS}/fee-courses-desktop.png`, fullPage: true });
+  await toggle.click();
+  await expect(page.getByText('Paying for one of them does not pay your CLAT Preparation fee.')).toBeVisible();
+  await page.getByText('AILET Preparation', { exact: true }).click();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Pay for another course?' });
+  await expect(confirm).toContainText('You were admitted to CLAT Preparation.');
+  await expect(confirm).toContainText('does not count towards your CLAT Preparation fee');
+  await page.screenshot({ path: `${SHOTS}/fee-other-confirm-desktop.png` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Sandbox payment gateway' })).toHaveCount(0);
+
+  // On a phone: the same, nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/fee-courses-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(confirm).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/fee-other-confirm-phone.png` });
+  await confirm.getByRole('button', { name: 'Pay for AILET Preparation' }).click();
+  const gateway = page.getByRole('dialog', { name: 'Sandbox payment gateway' });
+  await expect(gateway).toContainText('AILET Preparation');
+  await gateway.getByRole('button', { name: 'Cancel' }).click();
+  await expect(gateway).toBeHidden();
+
+  // Their own course pays without the question.
+  await page.getByText('CLAT Preparation', { exact: true }).first().click();
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(gateway).toBeVisible();
+  await expect(confirm).toHaveCount(0);
+  await gateway.getByRole('button', { name: 'Cancel' }).click();
+});
 
 test('a student pays a course fee with coupon EARLY20 and downloads the PDF receipt', async ({ page }) => {
   // A long journey (pay, dashboard, covered course, history, receipt, four axe scans): three times the timeout.
   test.slow();
   const course = await clatCourse(page.request);
   const total = course.price - (course.price * 20) / 100;
-  const s = await createStudent(page.request);
+  const s = await admitStudent(page.request, { name: `Payer ${stamp()}` });
   await signIn(page, s.email, s.password);
   await page.goto('/student/payment');
   await expect(page.getByRole('heading', { name: 'Fee Payment' })).toBeVisible();
@@ -75,11 +124,23 @@ test('a student pays a course fee with coupon EARLY20 and downloads the PDF rece
   await expect(covered).toBeDisabled();
   await expect(page.getByTestId(`course-${course._id}`)).toContainText('Paid');
   const history = page.getByRole('list', { name: 'Payments' });
-  const paid = history.getByRole('listitem').filter({ hasText: 'Completed' });
+  // 'Completed' with its capital: the checkout closed without paying reads 'Not completed'.
+  const paid = history.getByRole('listitem').filter({ hasText: /Completed/ });
   await expect(paid).toContainText('CLAT Preparation');
   await expect(paid).toContainText(inr(total));
   await expect(paid).toContainText('coupon EARLY20');
-  await expect(history.getByRole('listitem').filter({ hasText: 'Pending' })).toHaveCount(1);
+  // The checkout closed without paying is no money: 'Not completed', not 'Pending' (docs/product.md section 11).
+  const abandoned = history.getByRole('listitem').filter({ hasText: 'Not completed' });
+  await expect(abandoned).toHaveCount(1);
+  await expect(abandoned).toContainText('no money has reached us for it');
+  await expect(history.getByRole('listitem').filter({ hasText: 'Pending' })).toHaveCount(0);
+  await history.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/history-not-completed-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(abandoned).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/history-not-completed-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Download Receipt on completed items only (a tax invoice while invoices.spec has a GSTIN set).
   await expect(history.getByRole('button', { name: /^Download (Receipt|Tax Invoice)/ })).toHaveCount(1);
   const download = page.waitForEvent('download');
@@ -89,7 +150,7 @@ test('a student pays a course fee with coupon EARLY20 and downloads the PDF rece
 });
 test('an installment goes through the gateway form post and lands on /payment/success', async ({ page }) => {
   const course = await clatCourse(page.request);
-  const s = await createStudent(page.request);
+  const s = await admitStudent(page.request, { name: `Payer ${stamp()}` });
   await openInstallmentPage(page, s);
   const admission = page.getByRole('region', { name: 'Admission Details' });
   await expect(admission).toContainText('CLAT Preparation');
@@ -157,7 +218,7 @@ test('an installment goes through the gateway form post and lands on /payment/su
   await expectAccessible(page);
 });
 test('a declined installment lands on /payment/failed with the gateway message and help', async ({ page }) => {
-  const s = await createStudent(page.request);
+  const s = await admitStudent(page.request, { name: `Payer ${stamp()}` });
   await openInstallmentPage(page, s);
   await page.getByLabel('Amount to pay (₹)').fill('2500');
   await page.getByRole('button', { name: 'Pay with Paytm' }).click();
@@ -208,7 +269,7 @@ test('an admin verifies an offline payment and refunds a completed one; the tile
     (c) => c.name !== 'CLAT Preparation',
   )!;
   const course = other;
-  const s = await createStudent(page.request);
+  const s = await admitStudent(page.request, { name: `Payer ${stamp()}` });
   const token = await apiToken(page.request, s.email, s.password);
   const order = (method: 'offline' | 'gateway', courseId = clat._id) =>
     page.request.post('/api/payments/orders', { headers: bearer(token), data: { courseId, method } }).then((r) => r.json());

@@ -1,52 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, apiToken, bearer, expect, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { formatDate } from '../common/src/rules/dates.ts';
+import type { Student } from './builders.ts';
+import { expect, signIn } from './fixtures.ts';
 
-// Shared by the payment journeys (payments-gateway, payments-dashboard). Other spec files share the server:
-// e-mails are unique. The process id keeps two payment files starting in the same millisecond apart.
-
-const stamp = `${Date.now()}-${process.pid}`;
-let seq = 0;
+// Shared by the payment journeys (payments-gateway, payments-dashboard).
 
 /** docs/product.md section 9: rupees in Indian formatting; paise only when there are some (₹25,000, ₹1,234.50). */
 export const inr = (n: number) =>
   `₹${n.toLocaleString('en-IN', Number.isInteger(n) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-export const day = (d: Date) =>
-  d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
-
-export async function clatCourse(request: APIRequestContext) {
-  const res = await request.get('/api/courses');
-  const course = ((await res.json()) as { _id: string; name: string; price: number }[]).find((c) => c.name === 'CLAT Preparation');
-  expect(course).toBeTruthy();
-  return course!;
-}
-
-export type Student = { name: string; email: string; password: string };
-
-/** A student made the way the institute makes them: an admission request approved by an admin (CLAT, Dumdum). */
-export async function createStudent(request: APIRequestContext): Promise<Student> {
-  seq += 1;
-  const name = `Payer${seq} Das`;
-  const email = `payer${seq}.${stamp}@e2e-payments.local`;
-  const course = await clatCourse(request);
-  const created = await request.post('/api/admission-requests', {
-    data: {
-      fullName: name,
-      email,
-      phone: '9830012345',
-      address: '4 Lake Road, Kolkata',
-      education: 'Class 12',
-      course: course._id,
-      centre: 'dumdum',
-      reason: 'Preparing for CLAT',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { request: req } = await created.json();
-  const admin = await apiToken(request, ADMIN.email, ADMIN.password);
-  const approved = await request.patch(`/api/admission-requests/admin/${req._id}/approve`, { headers: bearer(admin), data: {} });
-  expect(approved.ok(), await approved.text()).toBeTruthy();
-  return { name, email, password: (await approved.json()).user.temporaryPassword };
-}
+export const day = (d: Date) => formatDate(d);
 
 export async function openInstallmentPage(page: Page, s: Student) {
   await signIn(page, s.email, s.password);

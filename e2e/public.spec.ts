@@ -1,16 +1,17 @@
 import type { Page } from '@playwright/test';
+import { formatDate } from '../common/src/rules/dates.ts';
 import { ADMIN, expect, expectAccessible, test } from './fixtures.ts';
+import { stamp } from './builders.ts';
 
-// The home page's formatting of dates (en-IN, Asia/Kolkata), as common/src/rules/dates.ts does it.
-const enIN = (d: Date) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+// The home page's formatting of dates (en-IN, Asia/Kolkata): common/src/rules/dates.ts, checked against Intl there.
+const enIN = (d: Date) => formatDate(d);
 
 test.describe('public website', () => {
   test('a visitor browses the home page: announcements, course cards and centres', async ({ page }) => {
     // An announcement of our own, so the check does not depend on what other journeys create.
     const login = await page.request.post('/api/auth/login', { data: ADMIN });
     const { token } = await login.json();
-    const title = `Mock test schedule ${Date.now()}`;
+    const title = `Mock test schedule ${stamp()}`;
     const created = await page.request.post('/api/announcements', {
       headers: { authorization: `Bearer ${token}` },
       data: {
@@ -169,7 +170,7 @@ test.describe('public website', () => {
   });
 
   test('an unknown path shows the not-found page', async ({ page }) => {
-    await page.goto(`/no-such-page-${Date.now()}`);
+    await page.goto(`/no-such-page-${stamp()}`);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);

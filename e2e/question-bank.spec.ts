@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { stamp } from './builders.ts';
 
 // The question bank (docs/product-question-bank.md): an admin imports the sample workbook and the sample
 // Word file after a dry run, sees a faulty file's rows marked with their column and downloads the error
@@ -11,8 +12,8 @@ import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from 
 test.describe.configure({ mode: 'serial' });
 
 const SAMPLES = path.resolve('web/public/samples');
-const stamp = Date.now();
-const TITLE = `E2E Bank Paper ${stamp}`;
+const tag = stamp();
+const TITLE = `E2E Bank Paper ${tag}`;
 
 /** Every bank question's id, page by page. */
 async function bankIds(request: APIRequestContext, token: string) {
@@ -68,7 +69,7 @@ test("an admin imports the sample workbook and Word file after a dry run, and re
     'Legal Reasoning,,,A new question about bail?,Yes,No,,,E,1,,,,,',
     'Legal Reasoning,,,Another new question about bail?,Yes,,,,A,1,,,,,',
     'English Language,,,Choose the word closest in meaning to "candid".,Frank,Secretive,Careless,Bright,A,1,,,,,',
-    `Legal Reasoning,,,A fine question ${stamp} about bail?,Yes,No,,,B,1,,,,,`,
+    `Legal Reasoning,,,A fine question ${tag} about bail?,Yes,No,,,B,1,,,,,`,
   ].join('\n');
   await page
     .getByLabel('File (.xlsx, .csv or .docx, at most 10 MB)')
@@ -112,7 +113,7 @@ test('an admin builds a paper from the bank: one question picked, three drawn', 
   for (const n of [5, 4, 2]) await page.getByRole('button', { name: `Remove section ${n}` }).click();
   await page.getByLabel('Title', { exact: true }).fill(TITLE);
   await page.getByLabel('Description').fill('Made from the question bank.');
-  await page.getByLabel('Course').selectOption({ index: 1 });
+  await page.getByLabel('Course', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('Total marks').fill('4');
 
   await page.getByRole('button', { name: 'Add from bank' }).first().click();
@@ -151,4 +152,62 @@ test('an admin builds a paper from the bank: one question picked, three drawn', 
   // The paper exports to the template workbook.
   const exported = await page.request.get(`/api/exams/${id}/export.xlsx`, { headers: auth });
   expect(exported.status()).toBe(200);
+});
+
+test('"Add from bank" on the CLAT preset’s Current Affairs section finds the sample’s current affairs question', async ({ page }) => {
+  // The preset writes "Current Affairs, including General Knowledge"; a bank may spell it otherwise (case,
+  // punctuation, spacing): the section is the same (docs/product-question-bank.md, "Sections").
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/exams/create');
+  await page.getByLabel('Start from a preset').selectOption({ label: 'CLAT UG' });
+  await page.getByRole('button', { name: 'Use preset' }).click();
+  await page.getByRole('button', { name: 'Add from bank' }).nth(1).click();
+  const picker = page.getByRole('dialog', { name: 'Add from bank to Current Affairs, including General Knowledge' });
+  await expect(picker.getByLabel('Section')).toHaveValue('Current Affairs, including General Knowledge');
+  const oath = picker.getByRole('checkbox', { name: /Who administers the oath of office to the President of India\?/ });
+  await expect(oath).toBeVisible();
+  await expect(picker.getByLabel('Section').locator('option', { hasText: /current affairs/i })).toHaveCount(1);
+  const shots = process.env.E2E_SHOTS;
+  if (shots) await page.screenshot({ path: `${shots}/bank-current-affairs-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(oath).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/bank-current-affairs-390.png` });
+  await expectAccessible(page);
+  await oath.check();
+  await picker.getByRole('button', { name: 'Add 1 question' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByText('Who administers the oath of office to the President of India?')).toBeVisible();
+});
+
+test('deleting a bank question asks first, naming it; Cancel keeps it, Delete removes it', async ({ page, request }) => {
+  const token = await apiToken(request, ADMIN.email, ADMIN.password);
+  const text = `Which writ is issued to an inferior court ${tag}?`;
+  const made = await request.post('/api/question-bank/questions', {
+    headers: bearer(token),
+    data: { question: text, options: ['Certiorari', 'Quo warranto'], correctAnswer: 0, marks: 1 },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/question-bank');
+  await page.getByLabel('Search').fill(tag);
+  const row = page.getByRole('row').filter({ hasText: text });
+  await expect(row).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Delete this question?' });
+  await row.getByRole('button', { name: `Delete: ${text.slice(0, 60)}` }).click();
+  await expect(dialog).toContainText(`${text} leaves the bank.`);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/question-bank-delete-desktop.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete: ${text.slice(0, 60)}` }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Question deleted from the bank')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(0);
+  expect((await request.get(`/api/question-bank/questions/${(await made.json())._id}`, { headers: bearer(token) })).status()).toBe(404);
 });

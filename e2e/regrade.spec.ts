@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, admittedClatStudent, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+import { toIstInput } from '../common/src/rules/dates.ts';
+import { ADMIN, apiToken, bearer, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+import { admitStudent, clatCourse, createExam, sitExam, stamp } from './builders.ts';
 
 // Objections and regrade (docs/product-regrade.md), on a ranked mock of its own: the admin opens the
 // objection window, a student objects to a key from their solutions, the admin changes that key and
@@ -7,46 +8,33 @@ import { ADMIN, admittedClatStudent, expect, expectAccessible, mailsTo, signIn, 
 
 test.describe.configure({ mode: 'serial' });
 
-const stamp = Date.now();
-const TITLE = `E2E Regrade Mock ${stamp}`;
+const tag = stamp();
+const TITLE = `E2E Regrade Mock ${tag}`;
 const state: { examId?: string; student?: { email: string; password: string; name: string } } = {};
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-async function apiToken(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return (await res.json()).token as string;
-}
 
 const mcq = (question: string) => ({ type: 'mcq', question, options: ['Alpha', 'Bravo', 'Charlie', 'Delta'], correctAnswer: 0, marks: 1 });
 /** A datetime-local value in IST. */
-const istInput = (offsetMs: number) => new Date(Date.now() + offsetMs + 330 * 60_000).toISOString().slice(0, 16);
+const istInput = (offsetMs: number) => toIstInput(new Date(Date.now() + offsetMs).toISOString());
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   const admin = await apiToken(request, ADMIN.email, ADMIN.password);
-  const courses = await (await request.get('/api/courses')).json();
-  const exam = await request.post('/api/exams', {
-    headers: bearer(admin),
-    data: {
-      title: TITLE,
-      description: 'A ranked mock for the regrade journey',
-      course: courses.find((c: { name: string }) => c.name === 'CLAT Preparation')._id,
-      openToAll: true,
-      duration: 30,
-      totalMarks: 4,
-      resultMode: 'rank',
-      negativeMarks: 0.25,
-      sections: [
-        { title: 'Legal Reasoning', questions: [mcq('Which option is the key of question one?'), mcq('Second question')] },
-        { title: 'English', questions: [mcq('Third question, badly set'), mcq('Fourth question')] },
-      ],
-    },
+  const paper = await createExam(request, admin, {
+    title: TITLE,
+    description: 'A ranked mock for the regrade journey',
+    course: (await clatCourse(request))._id,
+    openToAll: true,
+    duration: 30,
+    totalMarks: 4,
+    resultMode: 'rank',
+    negativeMarks: 0.25,
+    sections: [
+      { title: 'Legal Reasoning', questions: [mcq('Which option is the key of question one?'), mcq('Second question')] },
+      { title: 'English', questions: [mcq('Third question, badly set'), mcq('Fourth question')] },
+    ],
   });
-  expect(exam.status(), await exam.text()).toBe(201);
-  const paper = await exam.json();
   state.examId = paper._id;
-  const ids: string[] = paper.questions.map((q: { _id: string }) => q._id);
+  const ids = paper.questions.map((q) => q._id);
   // Tara: B A B - = 0.50 (3rd of 3); Ujan: A A A A = 4; Vikram: A A - - = 2.
   const sitters = [
     ['Tara Mitra', [1, 0, 1, null]],
@@ -54,13 +42,8 @@ test.beforeAll(async ({ request }) => {
     ['Vikram Pal', [0, 0, null, null]],
   ] as const;
   for (const [i, [name, choices]] of sitters.entries()) {
-    const email = `${name.toLowerCase().replace(/\s+/g, '.')}.${stamp}@e2e-regrade.local`;
-    const student = await admittedClatStudent(request, name, email, 'dumdum');
-    const token = await apiToken(request, student.email, student.password);
-    expect((await request.post(`/api/exams/${paper._id}/attempt`, { headers: bearer(token) })).ok()).toBeTruthy();
-    const answers = Object.fromEntries(ids.map((id, q) => [id, choices[q]]));
-    const res = await request.post('/api/submissions', { headers: bearer(token), data: { examId: paper._id, answers } });
-    expect(res.status(), await res.text()).toBe(201);
+    const student = await admitStudent(request, { name });
+    await sitExam(request, student, paper._id, Object.fromEntries(ids.map((id, q) => [id, choices[q]])));
     if (i === 0) state.student = { email: student.email, password: student.password, name };
   }
   expect((await request.patch(`/api/submissions/admin/publish-results/${paper._id}`, { headers: bearer(admin) })).ok()).toBeTruthy();

@@ -1,13 +1,14 @@
 import { ADMIN, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { stamp } from './builders.ts';
 
 // Institute settings: an admin sets the institute's e-mail and an Instagram link at /admin/settings; every
 // page's footer shows them, and no icon for a network without a link. Other spec files share the server:
 // they assert nothing about these contacts beyond "no placeholder e-mail".
 
-const stamp = Date.now();
-const EMAIL = `office.${stamp}@example.in`;
-const INSTAGRAM = `https://www.instagram.com/lawcoaching${stamp}`;
-const CENTRE_PHONE = `+91 33 2652 ${String(stamp).slice(-4)}`;
+const tag = stamp();
+const EMAIL = `office.${tag}@example.in`;
+const INSTAGRAM = `https://www.instagram.com/lawcoaching${tag}`;
+const CENTRE_PHONE = `+91 33 2652 ${tag.slice(-4)}`;
 
 test('an admin sets the e-mail and an Instagram link, and the footer shows them and no Facebook icon', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);

@@ -1,35 +1,18 @@
-import { ADMIN, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, bearer, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+import { createBatch, stamp } from './builders.ts';
 
 // Bringing existing students in (docs/product-batches.md): a spreadsheet is checked row by row first,
 // nothing is created until Import, then each valid row becomes an approved student e-mailed their sign-in.
 test.describe.configure({ timeout: 240_000 });
-
-const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 test('an admin checks a student sheet, sees the row errors, imports the valid rows and the students get their credentials', async ({
   page,
 }) => {
   const id = stamp();
   const batchName = `Import E2E ${id} Evening, Dumdum`;
-  const login = await page.request.post('/api/auth/login', { data: ADMIN });
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
-  const courses = (await (await page.request.get('/api/courses')).json()) as { _id: string; name: string }[];
-  const clat = courses.find((c) => c.name === 'CLAT Preparation');
-  const batch = await page.request.post('/api/batches', {
-    headers: auth,
-    data: {
-      name: batchName,
-      course: clat?._id,
-      centre: 'dumdum',
-      academicYear: '2026-27',
-      timing: 'EVENING',
-      startsOn: '2026-06-01',
-      endsOn: '2027-03-31',
-      capacity: 40,
-    },
-  });
-  expect(batch.status()).toBe(201);
-  await page.request.post('/api/auth/logout', { headers: auth });
+  const admin = await apiToken(page.request, ADMIN.email, ADMIN.password);
+  await createBatch(page.request, admin, { name: batchName });
+  await page.request.post('/api/auth/logout', { headers: bearer(admin) });
 
   const first = `imp-a-${id}@e2e.local`;
   const second = `imp-b-${id}@e2e.local`;

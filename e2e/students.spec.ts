@@ -1,45 +1,11 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, expect, expectAccessible, mailsTo, signIn, test } from './fixtures.ts';
+import { admitStudent, createBatch, stamp } from './builders.ts';
 
 // The admin's student list (docs/product.md section 2 "Admin student list", sections 5 and 8 for the texts).
 // Students are made by approving admission requests through the API; their names carry a unique tag so
 // the list can be narrowed to them while other journeys share the server.
-
-type Made = { id: string; name: string; email: string; password: string; centre: string };
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: ADMIN });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).token;
-}
-
-async function makeStudent(request: APIRequestContext, token: string, first: string, tag: string, centre: string): Promise<Made> {
-  const courses = await (await request.get('/api/courses')).json();
-  const name = `${first} ${tag}`;
-  const email = `${first.toLowerCase()}-${tag.toLowerCase()}@e2e.local`;
-  const created = await request.post('/api/admission-requests', {
-    data: {
-      fullName: name,
-      email,
-      phone: '9876543210',
-      address: 'Salt Lake, Kolkata',
-      education: 'Class 12',
-      course: courses[0]._id,
-      centre,
-      reason: 'Law entrance preparation',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { request: req } = await created.json();
-  const approved = await request.patch(`/api/admission-requests/admin/${req._id}/approve`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { adminNotes: null },
-  });
-  expect(approved.ok()).toBeTruthy();
-  const { user } = await approved.json();
-  return { id: user._id, name, email, password: user.temporaryPassword, centre };
-}
 
 const loginStatus = async (request: APIRequestContext, email: string, password: string) =>
   (await request.post('/api/auth/login', { data: { email, password } })).status();
@@ -58,11 +24,12 @@ const rows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole(
 test('an admin filters, sorts, searches, exports, deactivates, resets and deletes students', async ({ page, browser }) => {
   // One long journey (three accounts, several sign-ins with memory-hard hashing): allow for a busy machine.
   test.setTimeout(180_000);
-  const tag = `Tag${Date.now()}`;
-  const token = await adminToken(page.request);
-  const aarav = await makeStudent(page.request, token, 'Aarav', tag, 'dumdum');
-  const bela = await makeStudent(page.request, token, 'Bela', tag, 'kasba');
-  const chand = await makeStudent(page.request, token, 'Chand', tag, 'shrirampur');
+  const tag = `Tag${stamp()}`;
+  const token = await apiToken(page.request, ADMIN.email, ADMIN.password);
+  const made = (first: string, centre: string) => admitStudent(page.request, { name: `${first} ${tag}`, centre }, token);
+  const aarav = await made('Aarav', 'dumdum');
+  const bela = await made('Bela', 'kasba');
+  const chand = await made('Chand', 'shrirampur');
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/dashboard');
@@ -192,4 +159,99 @@ test('a visitor is sent to sign in from the student list', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
   const res = await page.request.get('/api/users?role=student');
   expect(res.status()).toBe(401);
+});
+
+test('a centre manager’s centre filters and pickers list only their own centres, by name', async ({ page }) => {
+  const tag = stamp();
+  const token = await apiToken(page.request, ADMIN.email, ADMIN.password);
+  const person = { firstName: 'Kasba', lastName: `Filters${tag}`, email: `cm-filters-${tag}@e2e.local`, password: `Cm-Pass-${tag}` };
+  const created = await page.request.post('/api/staff', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...person, role: 'centre_manager', centres: ['kasba'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const shots = process.env.E2E_SHOTS;
+  const optionsOf = (label: string) => page.getByLabel(label, { exact: true }).locator('option').allInnerTexts();
+
+  await signIn(page, person.email, person.password);
+  await page.goto('/admin/students');
+  await expect(page.getByRole('heading', { name: 'Student Management' })).toBeVisible();
+  await expect.poll(() => optionsOf('Centre')).toEqual(['All centres', 'Kasba/Ballygunge Centre']);
+  if (shots) {
+    await page.screenshot({ path: `${shots}/cm-students-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/cm-students-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  await page.goto('/admin/batches');
+  await expect(page.getByRole('heading', { name: 'Batches' })).toBeVisible();
+  await expect.poll(() => optionsOf('Centre')).toEqual(['All centres', 'Kasba/Ballygunge Centre']);
+  await page.getByRole('button', { name: 'New Batch' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Batch' });
+  const picker = dialog.getByLabel('Centre', { exact: true });
+  await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['Select a centre', 'Kasba/Ballygunge Centre']);
+  await expect(picker).toHaveValue('kasba');
+  if (shots) await page.screenshot({ path: `${shots}/cm-new-batch-1280.png` });
+  await expectAccessible(page);
+});
+
+test('moving a CLAT student offers the CLAT batches first and confirms a batch of another course', async ({ page }) => {
+  const tag = stamp();
+  const token = await apiToken(page.request, ADMIN.email, ADMIN.password);
+  const auth = { authorization: `Bearer ${token}` };
+  const courses = (await (await page.request.get('/api/courses')).json()) as { _id: string; name: string }[];
+  const courseId = (name: string) => courses.find((c) => c.name === name)?._id;
+  const batch = (name: string, course: string) =>
+    createBatch(page.request, token, { name, course, startsOn: '2026-01-01', endsOn: '2027-12-31', capacity: 10 });
+  const clat = await batch(`CLAT Evening ${tag}`, courseId('CLAT Preparation') ?? '');
+  const judiciary = await batch(`Judiciary Evening ${tag}`, courseId('Judiciary Exam') ?? '');
+  const student = await admitStudent(page.request, { name: `Mover ${tag}` }, token);
+  const { id } = student;
+  const batchOf = async () => (await (await page.request.get(`/api/users/${id}`, { headers: auth })).json()).batch;
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/admin/students/${id}`);
+  await expect(page.getByRole('heading', { name: student.name })).toBeVisible();
+  const picker = page.getByLabel('Batch', { exact: true });
+  const groups = picker.locator('optgroup');
+  await expect(groups).toHaveCount(2);
+  await expect(groups.first()).toHaveAttribute('label', 'CLAT Preparation batches');
+  await expect(groups.first().locator('option', { hasText: clat.name })).toHaveCount(1);
+  await expect(groups.nth(1)).toHaveAttribute('label', 'Other courses');
+  await expect(groups.nth(1).locator('option', { hasText: judiciary.name })).toHaveText(`${judiciary.name} (Judiciary Exam)`);
+
+  // A batch of another course asks first; Cancel moves nobody.
+  await picker.selectOption(judiciary._id);
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: "Move to another course's batch?" });
+  await expect(dialog).toContainText(`${judiciary.name} is a batch of Judiciary Exam, and ${student.name}'s course is CLAT Preparation.`);
+  const shots = process.env.E2E_SHOTS;
+  if (shots) await page.screenshot({ path: `${shots}/move-other-course-1280.png` });
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await batchOf()).toBeNull();
+
+  // Their own course's batch moves at once.
+  await picker.selectOption(clat._id);
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByText(`Student moved to ${clat.name}`)).toBeVisible();
+  expect((await batchOf())?._id).toBe(clat._id);
+
+  // Confirmed, the move to the other course's batch goes through; on a phone too.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await picker.selectOption(judiciary._id);
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  if (shots) await page.screenshot({ path: `${shots}/move-other-course-360.png` });
+  await dialog.getByRole('button', { name: 'Move anyway' }).click();
+  await expect(page.getByText(`Student moved to ${judiciary.name}`)).toBeVisible();
+  expect((await batchOf())?._id).toBe(judiciary._id);
+
+  // Without the confirmation the server refuses it too.
+  const back = await page.request.patch(`/api/users/${id}`, { headers: auth, data: { batch: clat._id } });
+  expect(back.status()).toBe(200);
+  const again = await page.request.patch(`/api/users/${id}`, { headers: auth, data: { batch: judiciary._id } });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).reason).toBe('OTHER_COURSE');
 });

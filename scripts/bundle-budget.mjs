@@ -22,26 +22,44 @@ import zlib from 'node:zlib';
 const KB = 1024;
 export const PUBLIC_BUDGET = 100 * KB;
 export const ANY_ROUTE_BUDGET = 170 * KB;
-export const PUBLIC_ROUTES = ['/', '/about', '/login', '/admission-request', '/admission-status', '/forgot-password'];
+export const PUBLIC_ROUTES = [
+  '/',
+  '/about',
+  '/courses',
+  '/courses/:slug',
+  '/results',
+  '/contact',
+  '/login',
+  '/admission-request',
+  '/admission-status',
+  '/forgot-password',
+];
 // Route modules under these folders are admin, exam or payment code: they must stay lazy.
 const LAZY_ONLY =
   /^src\/(features\/(admin|exams|exam-taking|submissions|payments|students|courses|announcements|results)|app\/dashboards\/admin)\//;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Route path -> page module (relative to web/), read from the router's `path: '…'` … `import('…')` pairs. */
-export function readRoutes(routerFile) {
+/**
+ * Route path -> the modules (relative to web/) it loads lazily before its first render: its page, and for
+ * a route under a lazily loaded route table (`path: '/admin/*'` importing `./admin-routes.tsx`) that
+ * table first. Read from the routers' `path: '…'` … `import('…')` pairs.
+ */
+export function readRoutes(routerFile, prefix = '', via = []) {
   const source = fs.readFileSync(routerFile, 'utf8');
   const routes = new Map();
   const re = /path:\s*'([^']+)'[\s\S]*?import\(\s*'([^']+)'\s*\)/g;
   for (const m of source.matchAll(re)) {
     // A `path:` with no import before the next `path:` is not a lazy page; skip it.
     if (/path:\s*'/.test(m[0].slice(m[0].indexOf(m[1]) + m[1].length))) continue;
-    const file = path
-      .relative(path.join(root, 'web'), path.resolve(path.dirname(routerFile), m[2]))
-      .split(path.sep)
-      .join('/');
-    routes.set(m[1], file);
+    const target = path.resolve(path.dirname(routerFile), m[2]);
+    const file = path.relative(path.join(root, 'web'), target).split(path.sep).join('/');
+    const route = m[1].startsWith('/') ? m[1] : `${prefix}${m[1]}`;
+    if (route.endsWith('/*') && /-routes\.tsx$/.test(target)) {
+      for (const [sub, modules] of readRoutes(target, route.slice(0, -1), [...via, file])) routes.set(sub, modules);
+    } else if (!(prefix && route === `${prefix}*`)) {
+      routes.set(route, [...via, file]);
+    }
   }
   return routes;
 }
@@ -71,8 +89,10 @@ export function measure(dist = path.join(root, 'web/dist'), routerFile = path.jo
   const routes = readRoutes(routerFile);
   const rows = [];
   const problems = [];
-  for (const [route, module] of routes) {
-    const keys = staticClosure(manifest, module, new Set(entry));
+  for (const [route, modules] of routes) {
+    const module = modules.at(-1);
+    const keys = new Set(entry);
+    for (const m of modules) staticClosure(manifest, m, keys);
     const bytes = [...keys].reduce((n, k) => n + gzipSize(k), 0);
     const isPublic = PUBLIC_ROUTES.includes(route);
     const budget = isPublic ? PUBLIC_BUDGET : ANY_ROUTE_BUDGET;
@@ -89,7 +109,8 @@ export function measure(dist = path.join(root, 'web/dist'), routerFile = path.jo
     if (LAZY_ONLY.test(manifest[k].src ?? '')) problems.push(`the entry loads ${manifest[k].src}; it must be lazy`);
   }
   for (const p of PUBLIC_ROUTES) if (!routes.has(p)) problems.push(`public route ${p} not found in the router`);
-  for (const [route, module] of routes) {
+  for (const [route, modules] of routes) {
+    const module = modules.at(-1);
     if (LAZY_ONLY.test(module) && !manifest[module]?.isDynamicEntry) problems.push(`${route} (${module}) is not a lazy chunk`);
   }
   const entryFiles = [...entry].map((k) => ({ file: manifest[k].file, bytes: gzipSize(k) }));

@@ -216,7 +216,7 @@ const lines = [
   'Answer: (b)',
   'Explanation: Section 20 of the Sanhita: nothing is an offence done by a child under seven years of age.',
   'Negative: 0.25',
-  'Section: Current Affairs including General Knowledge',
+  'Section: Current Affairs, including General Knowledge',
   'Topic: Indian polity',
   'Difficulty: 1',
   '4. Who administers the oath of office to the President of India?',

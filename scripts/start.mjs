@@ -7,10 +7,12 @@ import { buildServer, isServerBuildStale, newestMtime, SERVER_BUNDLE } from './b
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'web/dist/index.html');
+// The public pages' renderer, written by the same build after web/dist (web/vite.config.ts).
+const renderer = path.join(root, 'web/dist-ssr/entry-server.js');
 
 const sources = ['web/src', 'web/index.html', 'web/public', 'common/src'].map((p) => path.join(root, p));
 const sourceTime = Math.max(...sources.map(newestMtime));
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
+if (!fs.existsSync(built) || !fs.existsSync(renderer) || fs.statSync(built).mtimeMs < sourceTime) {
   console.log('Building the web app...');
   const r = spawnSync('npx', ['vite', 'build', 'web', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: a plain script without types; it reads the route table and the Vite manifest.
 import { measure } from '../scripts/bundle-budget.mjs';
 
@@ -30,22 +30,8 @@ function lazySonner(): Plugin {
   };
 }
 
-/**
- * The build renders with Preact through preact/compat instead of React (docs/decisions/0004-preact-in-the-build.md):
- * the same components and hooks, the entry chunk 96 KB → 38 KB gzip, so a phone renders the public pages
- * far sooner (Lighthouse mobile target, bench/README.md). Development and the component tests run React itself; the
- * browser journeys run this build.
- */
-const preactForReact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 /** A build step that runs on the written output folder once the bundle is closed. */
-function afterBuild(name: string, run: (outDir: string) => void): Plugin {
+function afterBuild(name: string, run: (outDir: string) => unknown): Plugin {
   let outDir = '';
   return {
     name,
@@ -53,22 +39,39 @@ function afterBuild(name: string, run: (outDir: string) => void): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      run(outDir);
+    async closeBundle() {
+      await run(outDir);
     },
   };
 }
 
 /**
- * Writes dist/route-preloads.json: for each route without parameters, the chunks its page needs beyond
- * the entry (the same closure `scripts/bundle-budget.mjs` measures). The server names them in that
- * route's HTML as <link rel="modulepreload">, so a phone fetches the page's code together with the entry
- * instead of after running it (Lighthouse mobile target, bench/README.md).
+ * Writes dist/route-preloads.json: for each route (its pattern, `:slug` included), the chunks its page
+ * needs beyond the entry (the same closure `scripts/bundle-budget.mjs` measures) and those of the screen a
+ * server-rendered page loads lazily beside it (its dynamic imports and theirs, static closure). The server
+ * names them in that route's HTML as <link rel="modulepreload">, so a phone fetches the page's code
+ * together with the entry instead of one after the other (Lighthouse mobile target, bench/README.md).
  */
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 const routePreloads = () =>
   afterBuild('route-preloads', (outDir) => {
-    const { rows } = measure(outDir) as { rows: { route: string; files: { file: string }[] }[] };
-    const preloads = Object.fromEntries(rows.filter((r) => !r.route.includes(':')).map((r) => [r.route, r.files.map((f) => f.file)]));
+    const { rows } = measure(outDir) as { rows: { route: string; module: string; files: { file: string }[] }[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const closure = (key: string, into: Set<string>) => {
+      if (into.has(key) || !manifest[key]) return into;
+      into.add(key);
+      for (const dep of manifest[key].imports ?? []) closure(dep, into);
+      return into;
+    };
+    const entry = closure('index.html', new Set());
+    const preloads = Object.fromEntries(
+      rows.map((r) => {
+        const screens = new Set<string>();
+        for (const lazy of manifest[r.module]?.dynamicImports ?? []) if (/-screen\.tsx$/.test(lazy)) closure(lazy, screens);
+        const files = [...r.files.map((f) => f.file), ...[...screens].filter((k) => !entry.has(k)).map((k) => manifest[k].file)];
+        return [r.route, [...new Set(files)]];
+      }),
+    );
     fs.writeFileSync(path.join(outDir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
   });
 
@@ -91,27 +94,45 @@ const precompress = () =>
     }
   });
 
-export default defineConfig(({ command }) => ({
-  plugins: [lazySonner(), react(), tailwindcss(), routePreloads(), precompress()],
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }, ...preactForReact] } : undefined,
+/**
+ * After the browser's build, the server's: src/entry-server.tsx bundled for Node into dist-ssr/, which the
+ * server loads to render the public pages (docs/decisions/0023-public-pages-rendered-on-the-server.md). One
+ * `vite build` makes both, so no build step can leave the two out of step.
+ */
+const serverBundle = (root: string) =>
+  afterBuild('server-bundle', () =>
+    build({
+      configFile: fileURLToPath(import.meta.url),
+      root,
+      logLevel: 'warn',
+      build: { ssr: 'src/entry-server.tsx', outDir: 'dist-ssr', emptyOutDir: true },
+    }),
+  );
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [lazySonner(), react()]
+    : [lazySonner(), react(), tailwindcss(), routePreloads(), precompress(), serverBundle(path.dirname(fileURLToPath(import.meta.url)))],
+  // Our own workspace packages are TypeScript: bundled into the server's renderer; npm packages stay imports.
+  ssr: { noExternal: ['@app/common'] },
+  // The browser's files (favicon, robots.txt, samples) are the client build's; the renderer needs none.
+  publicDir: isSsrBuild ? false : undefined,
+  resolve: command === 'build' && !isSsrBuild ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : undefined,
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   // The manifest feeds scripts/bundle-budget.mjs (what each route loads before its first render).
   // No modulepreload polyfill: every browser we support preloads modules natively.
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    manifest: true,
-    modulePreload: { polyfill: false },
-    // Everything the entry needs before the first render goes into the entry chunk itself: one file
-    // instead of five small ones (React, the runtime, constants...), about 1 KB gzip less.
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
-      // React Router reaches for React 19's `use` and `useOptimistic` only when they exist; compat has neither.
-      onLog(level, log, handler) {
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.id?.includes('react-router')) return;
-        handler(level, log);
+  build: isSsrBuild
+    ? { sourcemap: true, minify: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: false,
+        manifest: true,
+        modulePreload: { polyfill: false },
+        // Everything the entry needs before the first render goes into the entry chunk itself: one file
+        // instead of five small ones (React, the runtime, constants...), about 1 KB gzip less.
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+        },
       },
-    },
-  },
 }));

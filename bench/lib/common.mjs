@@ -45,7 +45,8 @@ export function ensureWebBuild() {
     return Math.max(0, ...fs.readdirSync(p).map((e) => newest(path.join(p, e))));
   };
   const sourceTime = Math.max(...['web/src', 'web/index.html', 'web/public', 'common/src'].map((p) => newest(path.join(ROOT, p))));
-  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
+  const renderer = path.join(ROOT, 'web/dist-ssr/entry-server.js');
+  if (!fs.existsSync(built) || !fs.existsSync(renderer) || fs.statSync(built).mtimeMs < sourceTime) {
     console.log('web/dist is stale: npm run build');
     const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('npm run build failed');

@@ -50,7 +50,7 @@ export function request(base, method, path, options = {}) {
  * the send): the request object, its headers and its connection from the browser's agent are set up now, and
  * the headers and the body go on the wire together at `send()`. The storm's submits are made ready a moment
  * before the bell: in a hall that work is each student's device's, and here 2,000 of them at the bell took
- * the generator 280–420 ms of CPU against 190–230 ms made ready (bench/README.md, "Submits made ready").
+ * the generator 280–420 ms of CPU against 190–230 ms made ready (bench/HISTORY.md, "Submits made ready").
  */
 export function prepareRequest(base, method, path, { token, body, localAddress, browser = null, timeoutMs = 10_000, decode = true } = {}) {
   const payload = body === undefined ? undefined : body instanceof JsonBody ? body.text : JSON.stringify(body);

@@ -1,5 +1,7 @@
 // The specification's business constants (docs/product.md section 9), in one place for server and web.
 
+/** The institute's name as the product signs its mails, documents and pages. */
+export const INSTITUTE_NAME = 'Law Coaching Institute';
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const HOME_ANNOUNCEMENTS = 5;
 export const RECENT_ADMISSIONS = 5;
@@ -39,31 +41,6 @@ export const DESCRIPTIVE_MARKS_STEP = 0.5;
 export const TIMER_WARNING_SECONDS = 300;
 export const NAV_GRID_COLUMNS = 5;
 export const DESCRIPTIVE_ROWS = 6;
-export const DEFAULT_INSTRUCTIONS = [
-  'Read all questions carefully before answering.',
-  'Each question carries the marks specified.',
-  'There is no negative marking.',
-  'Use the navigation panel to move between questions.',
-  'Click Submit Exam when you are done.',
-  'Save your progress regularly.',
-];
-
-const formatMarks = (n: number) => String(Math.round(n * 100) / 100);
-
-/**
- * The instructions shown when an exam has none of its own. They state the marking scheme: the
- * "no negative marking" line stays only when every penalty of the paper is 0 (docs/product.md section 5).
- */
-export function defaultInstructions(penalties: number[]): string[] {
-  const positive = [...new Set(penalties.filter((p) => p > 0).map((p) => Math.round(p * 100) / 100))];
-  if (positive.length === 0) return DEFAULT_INSTRUCTIONS;
-  const cost = positive.length === 1 ? `${formatMarks(positive[0])} marks` : 'the negative marks shown with the question';
-  const scheme = `Each correct answer carries the marks shown; each wrong answer costs ${cost}; unattempted questions carry no marks.`;
-  return DEFAULT_INSTRUCTIONS.filter((line) => line !== 'There is no negative marking.').map((line) =>
-    line === 'Each question carries the marks specified.' ? scheme : line,
-  );
-}
-
 export const BATCH_PREFERENCES = {
   MORNING: 'Morning (9 AM to 12 PM)',
   EVENING: 'Evening (2 PM to 5 PM)',
@@ -99,3 +76,8 @@ export const CSV_STUDENT_COLUMNS = [
 /** The `reason` of a 401 whose token the server ended (the web shows it on /login). */
 export const SIGN_OUT_REASONS = { sessionEnded: 'SESSION_ENDED', deactivated: 'ACCOUNT_DEACTIVATED' } as const;
 export type SignOutReason = (typeof SIGN_OUT_REASONS)[keyof typeof SIGN_OUT_REASONS];
+/**
+ * The `reason` of a refused sign-in while the account's brake on guessing from many addresses holds
+ * (docs/product.md section 9): the message is the wrong password's, and the sign-in page adds MSG.signInResetHint.
+ */
+export const SIGN_IN_RESET_SUGGESTED = 'RESET_SUGGESTED';

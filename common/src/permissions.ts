@@ -2,11 +2,11 @@
 // (`requirePermission(action)`) and the web's screens and buttons both read it, so a button is shown
 // exactly when its call would be let through.
 
-export const USER_ROLES = ['admin', 'centre_manager', 'faculty', 'accountant', 'student'] as const;
+export const USER_ROLES = ['admin', 'centre_manager', 'faculty', 'accountant', 'counsellor', 'student'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** The roles of the back office (everyone but a student). */
-export const STAFF_ROLES = ['admin', 'centre_manager', 'faculty', 'accountant'] as const;
+export const STAFF_ROLES = ['admin', 'centre_manager', 'faculty', 'accountant', 'counsellor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_LABELS: Record<UserRole, string> = {
@@ -14,11 +14,15 @@ export const ROLE_LABELS: Record<UserRole, string> = {
   centre_manager: 'Centre manager',
   faculty: 'Faculty',
   accountant: 'Accountant',
+  counsellor: 'Counsellor',
   student: 'Student',
 };
 
 /** Roles that work for some centres only: their lists, counts and exports hold those centres' records. */
-export const CENTRE_SCOPED_ROLES: readonly StaffRole[] = ['centre_manager'];
+export const CENTRE_SCOPED_ROLES: readonly StaffRole[] = ['centre_manager', 'counsellor'];
+/** Whether a role works for some centres only (its staff member is given centres). */
+export const isCentreScopedRole = (role: string | null | undefined): boolean =>
+  (CENTRE_SCOPED_ROLES as readonly string[]).includes(role ?? '');
 
 export const isStaffRole = (role: string | null | undefined): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role ?? '');
 
@@ -26,6 +30,7 @@ const A = 'admin';
 const CM = 'centre_manager';
 const F = 'faculty';
 const AC = 'accountant';
+const CO = 'counsellor';
 
 /** Action → the staff roles that may do it. A full admin may do everything (the table lists it anyway). */
 export const PERMISSIONS = {
@@ -39,11 +44,20 @@ export const PERMISSIONS = {
   /** Courses and announcements: the public site's content. */
   'courses.manage': [A],
   'announcements.manage': [A],
+  /**
+   * The public site's own content (docs/product-site.md): home, about, FAQ, toppers, testimonials, gallery,
+   * their images, and reading the contact page's enquiries. Admins; add CM here to let centre managers edit it.
+   */
+  'site.edit': [A],
   /** Reading the course list (every staff screen that picks a course). */
-  'courses.view': [A, CM, F, AC],
+  'courses.view': [A, CM, F, AC, CO],
+  /** The centres a staff member works with (every centre filter and picker): a centre manager's own, else all. */
+  'centres.view': [A, CM, F, AC, CO],
   /** Images for the site and for question papers. */
   'uploads.create': [A, F],
 
+  /** The admissions desk (docs/product-admissions-desk.md): enquiries, follow-ups, the funnel; centre-scoped. */
+  'enquiries.manage': [A, CM, CO],
   'admissions.manage': [A, CM],
   // Read-only: an accountant picks the student of a counter payment, faculty the student of an exam exception.
   'students.view': [A, CM, F, AC],
@@ -91,6 +105,7 @@ export const SCREEN_ACTIONS: [prefix: string, action: Action | null][] = [
   ['/admin/submissions', 'evaluation.manage'],
   ['/admin/question-bank', 'questionBank.manage'],
   ['/admin/materials', 'materials.manage'],
+  ['/admin/enquiries', 'enquiries.manage'],
   ['/admin/admissions', 'admissions.manage'],
   ['/admin/students/import', 'students.import'],
   ['/admin/students', 'students.view'],
@@ -104,6 +119,7 @@ export const SCREEN_ACTIONS: [prefix: string, action: Action | null][] = [
   ['/admin/coupons', 'coupons.manage'],
   ['/admin/courses', 'courses.manage'],
   ['/admin/announcements', 'announcements.manage'],
+  ['/admin/site', 'site.edit'],
   ['/admin/audit', 'audit.view'],
   ['/admin/settings', 'settings.manage'],
 ];

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, s3OptionsOf } from './config.ts';
@@ -12,6 +11,7 @@ import { createDiskStorage, createS3Storage } from './lib/storage.ts';
 import { TokenSigner, loadSigningSecret } from './lib/tokens.ts';
 import { validatorCompilerForStorableText } from './lib/validation.ts';
 import { VersionCache } from './lib/version-cache.ts';
+import { WorkerPool } from './lib/worker-pool.ts';
 import { admissionRequestRoutes, studentAdmissionRoutes } from './modules/admissions/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -30,18 +30,23 @@ import { courseRoutes } from './modules/courses/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { examRoutes } from './modules/exams/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
+import { enquiryRoutes, publicEnquiryRoutes } from './modules/enquiries/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
+import { sitemapRoutes } from './modules/site/sitemap.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { materialRoutes } from './modules/materials/routes.ts';
+import { StampedCopies } from './modules/materials/stamped-copies.ts';
 import { questionBankRoutes } from './modules/question-bank/routes.ts';
 import { examPresetRoutes } from './modules/exams/presets.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { Mailer } from './modules/mail/service.ts';
-import { createAdapters } from './modules/notify/adapters.ts';
-import { Notifier } from './modules/notify/notifier.ts';
+import { Mailer } from './modules/messaging/mail.ts';
+import { createAdapters } from './modules/messaging/adapters.ts';
+import { Notifier } from './modules/messaging/notifier.ts';
+import { AfterReply } from './lib/after-reply.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
-import { MarkingQuestionCache } from './modules/attempts/finalize.ts';
+import { MarkingQuestionCache } from './modules/exam-taking/finalize.ts';
 import { PaperCache } from './modules/exams/paper-cache.ts';
-import { resultRoutes } from './modules/results/routes.ts';
+import { resultRoutes } from './modules/submissions/result-routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { publicInstituteRoutes, settingsRoutes } from './modules/settings/routes.ts';
 import { registerAuth, requireAdmin } from './plugins/auth.ts';
@@ -49,7 +54,9 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { requestIdFor, requestLoggerFactory } from './plugins/logging.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerResponseHeaders } from './plugins/security-headers.ts';
-import { WEB_DIST_DIR } from './paths.ts';
+import { registerWebPages } from './plugins/web-pages.ts';
+import { WEB_DIST_DIR, WEB_RENDERER, WORKER_ENTRY } from './paths.ts';
+import type { WorkerTasks } from './worker.ts';
 
 export const WEB_DIST = WEB_DIST_DIR;
 
@@ -61,13 +68,15 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** The built web app to serve (the security tests serve a small stand-in). */
   webDist?: string;
+  /** Its renderer of the public pages; by default the build's, with the build's web app only. */
+  webRenderer?: string;
 };
 
 /** Builds the whole app; main.ts starts it and tests call it through `app.inject`. */
 /**
  * The answers that come in storms are built field by field by typed DTO functions and written with
- * JSON.stringify: the exam hall's (a start, a save, a submit: 2,000 at once at the bell; attempts/attempt.ts,
- * attempts/submit.ts) and the analysis every candidate opens when results are published (analysis/analysis.ts).
+ * JSON.stringify: the exam hall's (a start, a save, a submit: 2,000 at once at the bell; exam-taking/attempt.ts,
+ * exam-taking/submit.ts) and the analysis every candidate opens when results are published (analysis/analysis.ts).
  * Every other answer is checked and stripped by its zod schema as it is written (docs/architecture.md, "The
  * exam hall"). The contract tests check these answers against their schemas.
  */
@@ -80,7 +89,14 @@ const HALL_ROUTES = new Set([
 const hallAwareSerializer: typeof serializerCompiler = (route) =>
   HALL_ROUTES.has(`${route.method} ${route.url}`) ? (data: unknown) => JSON.stringify(data) : serializerCompiler(route);
 
-export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WEB_DIST }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  dbHandle,
+  logger,
+  onRoute,
+  webDist = WEB_DIST,
+  webRenderer = webDist === WEB_DIST ? WEB_RENDERER : undefined,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: config.TRUST_PROXY,
@@ -112,9 +128,15 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
       markingQuestions: new MarkingQuestionCache(),
       papers: new PaperCache(),
       analysisFrames: new VersionCache(100),
+      stampedCopies: new StampedCopies(),
     },
+    afterReply: new AfterReply(app.log),
+    workers: new WorkerPool<WorkerTasks>({ filename: WORKER_ENTRY, log: app.log }),
   };
   app.decorate('ctx', ctx);
+  // What requests left for after their answers finishes before the database is closed.
+  app.addHook('onClose', () => ctx.afterReply.idle());
+  app.addHook('onClose', () => ctx.workers.close());
 
   await registerRateLimit(app, config);
   await app.register(swagger, {
@@ -124,19 +146,19 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
 
   registerErrorHandler(app);
   registerAuth(app);
+  await app.register(docsRoutes, { production: config.NODE_ENV === 'production' });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      // The API description maps every route and field: in production only a signed-in admin reads it.
-      api.get('/docs', { schema: { hide: true }, onRequest: config.NODE_ENV === 'production' ? requireAdmin : [] }, async () =>
-        app.swagger(),
-      );
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(centreRoutes, { prefix: '/centres' });
       await api.register(courseRoutes, { prefix: '/courses' });
       await api.register(announcementRoutes, { prefix: '/announcements' });
       await api.register(galleryRoutes, { prefix: '/gallery' });
+      await api.register(siteRoutes, { prefix: '/site' });
+      await api.register(enquiryRoutes, { prefix: '/enquiries' });
+      await api.register(publicEnquiryRoutes, { prefix: '/public/enquiries' });
       await api.register(examRoutes, { prefix: '/exams' });
       await api.register(examPresetRoutes, { prefix: '/exam-presets' });
       await api.register(questionBankRoutes, { prefix: '/question-bank' });
@@ -165,8 +187,29 @@ export async function buildApp({ config, dbHandle, logger, onRoute, webDist = WE
     { prefix: '/api' },
   );
 
-  registerWeb(app, config, webDist);
+  await app.register(sitemapRoutes);
+  registerWebPages(app, config, webDist, webRenderer);
   return app;
+}
+
+/**
+ * The API description, which maps every route and field: a page (Swagger UI) at /api/docs, the JSON at
+ * /api/docs/json. In production only a signed-in admin reads any part of it, the page's own scripts and
+ * styles included: each of its routes gets the admin guard in its options, as every guarded route does
+ * (docs/decisions/0022-api-docs-page.md).
+ */
+async function docsRoutes(docs: FastifyInstance, opts: { production: boolean }) {
+  if (opts.production) {
+    docs.addHook('onRoute', (route) => {
+      route.onRequest = [requireAdmin, ...[route.onRequest ?? []].flat()];
+    });
+  }
+  await docs.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Every operation listed, its details folded; no bar for loading some other description.
+    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0, deepLinking: true, layout: 'BaseLayout' },
+    theme: { title: 'Law Coaching Institute API' },
+  });
 }
 
 /** Uploaded files: S3-compatible object storage when configured, else DATA_DIR/uploads (docs/operations.md, "File storage"). */
@@ -175,56 +218,4 @@ function storageFor(config: Config, log: FastifyInstance['log']) {
   return s3
     ? createS3Storage(s3, { error: (details, message) => log.error(details, message) })
     : createDiskStorage(path.join(config.dataDir, 'uploads'));
-}
-
-/** The built React app for every path outside /api, with the single-page fallback. */
-function registerWeb(app: FastifyInstance, config: Config, webDist: string) {
-  const indexFile = path.join(webDist, 'index.html');
-  const apiNotFound = (method: string, url: string) => ({ message: `No route for ${method} ${url}`, code: 'NOT_FOUND' });
-  if (!fs.existsSync(indexFile)) {
-    app.setNotFoundHandler((req, reply) => reply.status(404).send(apiNotFound(req.method, req.url.split('?')[0])));
-    return;
-  }
-  // The page learns the environment from the server, so one build serves every environment.
-  const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('</head>', `<meta name="app-env" content="${config.NODE_ENV}"></head>`);
-  const routeHtml = htmlPerRoute(webDist, indexHtml);
-  app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    // The web build writes .br and .gz beside each script and stylesheet (web/vite.config.ts).
-    preCompressed: true,
-    setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.status(404).send(apiNotFound(req.method, url));
-    }
-    // /login-test exists outside production only (docs/architecture.md).
-    const status = url === '/login-test' && config.NODE_ENV === 'production' ? 404 : 200;
-    return reply
-      .status(status)
-      .type('text/html')
-      .header('cache-control', 'no-cache')
-      .send(routeHtml.get(url) ?? indexHtml);
-  });
-}
-
-/**
- * The page for each route the web build lists in route-preloads.json (web/vite.config.ts), naming the
- * route's own chunks as modulepreload links so they download with the entry, not after it runs.
- */
-function htmlPerRoute(webDist: string, indexHtml: string): Map<string, string> {
-  const file = path.join(webDist, 'route-preloads.json');
-  const pages = new Map<string, string>();
-  if (!fs.existsSync(file)) return pages;
-  const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  for (const [route, chunks] of Object.entries(preloads)) {
-    const links = chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c}">`).join('');
-    pages.set(route, indexHtml.replace('</head>', `${links}</head>`));
-  }
-  return pages;
 }

@@ -170,6 +170,15 @@ describe('loadConfig in production', () => {
     expect(message).not.toContain('mail-pass');
   });
 
+  it('seeds no demo content unless SEED_DEMO=true is set; development and test seed it by default', () => {
+    expect(loadConfig(PRODUCTION).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(loadConfig({ NODE_ENV }).SEED_DEMO, NODE_ENV).toBe(true);
+      expect(loadConfig({ NODE_ENV, SEED_DEMO: 'false' }).SEED_DEMO, NODE_ENV).toBe(false);
+    }
+  });
+
   it('keeps development and test as forgiving as before', () => {
     for (const NODE_ENV of ['development', 'test']) {
       const c = loadConfig({ NODE_ENV });

@@ -2,7 +2,7 @@ import { deflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { z } from 'zod';
 
-// Environment is parsed once, here; nothing else reads process.env (CONVENTIONS.md).
+// Environment is parsed once, here; nothing else reads process.env (docs/architecture.md, "Rules of the code").
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -92,17 +92,18 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Demo content for a fresh machine: on by default outside production, off by default in it (loadConfig).
   SEED_DEMO: z
     .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean; dataDir: string; publicUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -140,6 +141,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...c,
+    // A production site shows no invented courses or announcements unless asked to; demo staff accounts
+    // it never gets (db/seed.ts).
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };

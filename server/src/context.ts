@@ -1,18 +1,22 @@
 import type { Config } from './config.ts';
 import type { Db, DbHandle } from './db/client.ts';
 import type { TokenSigner } from './lib/tokens.ts';
-import type { Mailer } from './modules/mail/service.ts';
-import type { Notifier } from './modules/notify/notifier.ts';
+import type { Mailer } from './modules/messaging/mail.ts';
+import type { Notifier } from './modules/messaging/notifier.ts';
 import type { Storage } from './lib/storage.ts';
 import type { PaymentGateway } from './modules/payments/gateways/types.ts';
 import type { ReadCache } from './lib/read-cache.ts';
-import type { MarkingQuestionCache } from './modules/attempts/finalize.ts';
+import type { MarkingQuestionCache } from './modules/exam-taking/finalize.ts';
 import type { PaperCache } from './modules/exams/paper-cache.ts';
 import type { VersionCache } from './lib/version-cache.ts';
 import type { ExamFrame } from './modules/analysis/analysis.ts';
+import type { AfterReply } from './lib/after-reply.ts';
+import type { WorkerPool } from './lib/worker-pool.ts';
+import type { StampedCopies } from './modules/materials/stamped-copies.ts';
+import type { WorkerTasks } from './worker.ts';
 
 /** The app's in-memory caches: created with the app, so two apps in one process never share one. */
-export type AppCaches = {
+type AppCaches = {
   /** Public reads (courses, announcements) as ready JSON. */
   publicReads: ReadCache;
   /** The questions marking needs, by exam version. */
@@ -21,6 +25,8 @@ export type AppCaches = {
   papers: PaperCache;
   /** What every analysis of one exam shares, by the versions of the exam and of its ranks. */
   analysisFrames: VersionCache<ExamFrame>;
+  /** The study materials' stamped copies being made now, and the day their old copies were last removed. */
+  stampedCopies: StampedCopies;
 };
 
 /** What every service needs; built once in app.ts and passed down explicitly. */
@@ -36,6 +42,10 @@ export type Ctx = {
   /** The payment gateway PAYMENT_GATEWAY selects, built once with the app (tests may put a fake in its place). */
   gateway: PaymentGateway;
   caches: AppCaches;
+  /** Work left for after a request's answer (lib/after-reply.ts); the app waits for it when it closes. */
+  afterReply: AfterReply;
+  /** Worker threads for the heavy tasks (imports, PDF checks and stamps), so the event loop stays free. */
+  workers: WorkerPool<WorkerTasks>;
 };
 
 export type Actor = {
@@ -57,6 +67,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** Whose records the actor reaches, resolved with the actor (lib/record-scope.ts). */
+    scope: import('./lib/record-scope.ts').Scope | null;
     /** Set when a token was presented that the server ended or whose account is deactivated. */
     signedOutReason: import('@app/common/constants').SignOutReason | null;
   }

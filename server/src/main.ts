@@ -7,7 +7,7 @@ import { secureDataDir } from './lib/data-dir.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { startReconciler } from './modules/payments/reconciler.ts';
-import { startAttemptSweeper } from './modules/attempts/sweeper.ts';
+import { startAttemptSweeper } from './modules/exam-taking/sweeper.ts';
 import { startNotificationJobs } from './modules/notifications/jobs.ts';
 
 async function main() {
@@ -33,7 +33,7 @@ async function main() {
     await dbHandle.migrate();
     const applied = (await countAppliedMigrations(dbHandle)) - before;
     app.log.info({ applied }, applied > 0 ? 'database migrations applied' : 'database migrations already up to date');
-    return seed(app.ctx, { demo: config.SEED_DEMO });
+    return seed(app.ctx, { demo: config.SEED_DEMO, log: app.log });
   });
   // PGlite writes its files world-readable (0666) whatever the umask: made owner-only once it has them
   // all. Files it adds later sit in directories only the owner can enter.

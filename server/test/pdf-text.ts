@@ -1,10 +1,12 @@
 import { inflateSync } from 'node:zlib';
 
-// The text a PDF draws with Tj, read from its (Flate-compressed) content streams: enough to check a
-// receipt. Text in an embedded font (two-byte glyph ids, Identity-H) is read back through the font's
-// ToUnicode map, as a PDF reader extracts it (glyphs in visual order: a Bengali or Devanagari vowel sign
-// drawn before its consonant comes first); text in a standard font is read as Latin-1. Each Tj is one
-// line, so a line in two scripts is one line per script.
+// The text a PDF draws with Tj, read from its (Flate-compressed) content streams, objects in object
+// streams included: enough to check a receipt. Text in an embedded font (two-byte glyph ids, Identity-H) is read back through the font's
+// ToUnicode map (glyphs in visual order: a Bengali or Devanagari vowel sign drawn before its consonant
+// comes first); text in a standard font is read as Latin-1. Text inside a marked-content span with an
+// /ActualText is read as that text instead, as PDF readers do (lib/pdf-fonts.ts marks every shaped run
+// so). Each Tj (or span) is one line, so a line in two scripts is one line per script. Where a test
+// must read a PDF as a reader does, server/test/poppler-text.ts runs poppler's pdftotext.
 
 type Obj = { dict: string; stream: Buffer | null };
 
@@ -34,13 +36,32 @@ function objects(raw: string): Map<number, Obj> {
     head.lastIndex = next;
     m = head.exec(raw);
   }
+  // Objects packed in object streams (pdf-lib's default when saving): "number offset" pairs, then the objects.
+  for (const { dict, stream } of [...out.values()]) {
+    if (!stream || !/\/Type\s*\/ObjStm/.test(dict)) continue;
+    const count = Number(dict.match(/\/N\s+(\d+)/)?.[1] ?? 0);
+    const first = Number(dict.match(/\/First\s+(\d+)/)?.[1] ?? 0);
+    const text = stream.toString('latin1');
+    const pairs = text.slice(0, first).trim().split(/\s+/).map(Number);
+    for (let i = 0; i < count; i++) {
+      const at = first + pairs[2 * i + 1];
+      const end = i + 1 < count ? first + pairs[2 * i + 3] : text.length;
+      out.set(pairs[2 * i], { dict: text.slice(at, end), stream: null });
+    }
+  }
   return out;
 }
+
+/** UTF-16BE in hex (a leading byte-order mark dropped) → text. */
+const utf16 = (hex: string) =>
+  Buffer.from(hex, 'hex')
+    .swap16()
+    .toString('utf16le')
+    .replace(/^\uFEFF/, '');
 
 /** A ToUnicode CMap: two-byte code (hex) → text. */
 function parseCMap(cmap: string): Map<string, string> {
   const map = new Map<string, string>();
-  const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le');
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
     for (const m of block[1].matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(m[1].toUpperCase(), utf16(m[2]));
   }
@@ -82,10 +103,23 @@ export function pdfText(pdf: Buffer): string {
   for (const { dict, stream } of objs.values()) {
     if (!stream || /\/(Type|Subtype)\s*\/(XObject|Image|FontFile|XRef|ObjStm)|\/Length1|\/CIDSet|CMapName/.test(dict)) continue;
     let font: Map<string, string> | undefined;
-    const ops = stream.toString('latin1').matchAll(/\/([^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g);
+    // The open marked-content sequences, each with its /ActualText (null when it has none).
+    const spans: (string | null)[] = [];
+    const ops = stream
+      .toString('latin1')
+      .matchAll(
+        /\/([^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj|<<\s*\/ActualText\s*<([0-9A-Fa-f]*)>\s*>>\s*BDC|(BDC|BMC)\b|\bEMC\b/g,
+      );
     for (const m of ops) {
       if (m[1]) font = fonts.get(m[1]);
-      else if (m[2] !== undefined && font) {
+      else if (m[4] !== undefined) spans.push(utf16(m[4]));
+      else if (m[5]) spans.push(null);
+      else if (m[0] === 'EMC') {
+        const actual = spans.pop();
+        if (typeof actual === 'string' && !spans.some((s) => s !== null)) out.push(actual);
+      } else if (spans.some((s) => s !== null)) {
+        // drawn inside a span with its actual text: read as that text, at its end
+      } else if (m[2] !== undefined && font) {
         let text = '';
         for (let i = 0; i < m[2].length; i += 4) text += font.get(m[2].slice(i, i + 4).toUpperCase()) ?? '\uFFFD';
         out.push(text);

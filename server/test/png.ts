@@ -44,3 +44,27 @@ export function logoMultipart(data: Buffer, field = 'file', filename = 'logo.png
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A multipart/form-data body with text fields and, unless `data` is null, one file in the field "file". */
+export function imageMultipart(
+  data: Buffer | null,
+  fields: Record<string, string> = {},
+  filename = 'photo.png',
+  contentType = 'image/png',
+) {
+  const boundary = '----image-test-boundary';
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (data) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      ),
+      data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -12,7 +12,7 @@ const OBJECT_SUFFIX = '._S3rver_object';
 export type LocalS3 = {
   env: Record<string, string>;
   options: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string; forcePathStyle: boolean };
-  /** The objects the bucket holds, by key. */
+  /** The objects the bucket holds, by key (a key with slashes sits in folders). */
   keys: () => string[];
   close: () => Promise<void>;
 };
@@ -42,10 +42,9 @@ export async function startLocalS3(bucket = 'lawcoach-test'): Promise<LocalS3> {
     keys: () => {
       const dir = path.join(directory, bucket);
       return fs.existsSync(dir)
-        ? fs
-            .readdirSync(dir)
+        ? (fs.readdirSync(dir, { recursive: true }) as string[])
             .filter((f) => f.endsWith(OBJECT_SUFFIX))
-            .map((f) => f.slice(0, -OBJECT_SUFFIX.length))
+            .map((f) => f.slice(0, -OBJECT_SUFFIX.length).split(path.sep).join('/'))
         : [];
     },
     close: async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates.ts';
+import { formatDate, fromIstInput, indiaDayOf, todayInIndia, toIstInput } from './dates.ts';
 
 describe('formatDate against Intl.DateTimeFormat en-IN in Asia/Kolkata', () => {
   const intl = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
@@ -30,5 +30,44 @@ describe('formatDate against Intl.DateTimeFormat en-IN in Asia/Kolkata', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('the India calendar day', () => {
+  it('is the date in Asia/Kolkata, either side of midnight there', () => {
+    expect(indiaDayOf(new Date('2026-11-27T18:29:59.999Z'))).toBe('2026-11-27');
+    expect(indiaDayOf(new Date('2026-11-27T18:30:00.000Z'))).toBe('2026-11-28');
+    expect(todayInIndia(new Date('2026-03-31T20:00:00Z'))).toBe('2026-04-01');
+  });
+
+  it('answers what Intl answers, before 1945 too', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+    for (let t = Date.UTC(1930, 0, 1, 18, 0); t < Date.UTC(2060, 0, 1); t += (97 * 60 + 7) * 60_000 * 24) {
+      expect(indiaDayOf(new Date(t)), new Date(t).toISOString()).toBe(intl.format(t));
+    }
+  });
+
+  it('throws on a date that is not one, as Intl does, instead of answering a day', () => {
+    expect(() => indiaDayOf(new Date('not a date'))).toThrow(RangeError);
+  });
+});
+
+describe('datetime-local values in India time', () => {
+  it('shows an instant as India time and reads it back', () => {
+    expect(toIstInput('2026-11-26T04:00:00.000Z')).toBe('2026-11-26T09:30');
+    expect(fromIstInput('2026-11-26T09:30')).toBe('2026-11-26T04:00:00.000Z');
+    expect(fromIstInput('2026-11-26T09:30:15')).toBe('2026-11-26T04:00:15.000Z');
+    expect(fromIstInput(toIstInput('2026-01-01T00:00:00.000Z'))).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('shows nothing for no instant or one that is not a date', () => {
+    for (const bad of [null, undefined, '', 'not a date', '2026-13-45T99:99']) expect(toIstInput(bad)).toBe('');
+  });
+
+  it('reads blank as none, and gives back what is not a date and time so that the schema refuses it', () => {
+    for (const blank of [null, undefined, '', '   ']) expect(fromIstInput(blank)).toBeNull();
+    expect(fromIstInput('tomorrow')).toBe('tomorrow');
+    expect(fromIstInput('2026-13-01T10:00')).toBe('2026-13-01T10:00');
+    expect(fromIstInput(' 2026-11-26T09:30 ')).toBe('2026-11-26T04:00:00.000Z');
   });
 });

@@ -2,6 +2,7 @@
 // making one loads time-zone data, a long task on a phone's first render (performance target, bench/README.md).
 let dateFmt: Intl.DateTimeFormat | undefined;
 let dateTimeFmt: Intl.DateTimeFormat | undefined;
+let dayFmt: Intl.DateTimeFormat | undefined;
 
 const IST_OFFSET_MS = 330 * 60_000;
 /** India has kept UTC+05:30 all year since 15 October 1945; earlier instants go through Intl's time-zone data. */
@@ -48,13 +49,73 @@ export const isStorableDate = (d: Date): boolean => {
   return !Number.isNaN(d.getTime()) && year >= 1 && year <= 9999;
 };
 
-/** An instant as a `datetime-local` field shows it in IST ("2026-11-26T09:30"); '' for none. */
-export const toIstInput = (iso: string | null | undefined): string =>
-  iso ? new Date(new Date(iso).getTime() + IST_OFFSET_MS).toISOString().slice(0, 16) : '';
+/**
+ * The calendar day in India (YYYY-MM-DD) of an instant: the institute's "today", a due date, a reminder's day.
+ * Without Intl since 1945, as formatDate. A date that is not one throws a RangeError, as Intl does: a day
+ * worked out from nothing would silently compare with every other.
+ */
+export const indiaDayOf = (d: Date): string => {
+  const t = d.getTime();
+  if (Number.isNaN(t)) throw new RangeError('Invalid time value');
+  if (t < IST_SINCE_MS) {
+    dayFmt ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+    return dayFmt.format(t);
+  }
+  return new Date(t + IST_OFFSET_MS).toISOString().slice(0, 10);
+};
 
-/** A `datetime-local` value read as IST, as an ISO instant; null when blank. */
-export const fromIstInput = (value: string): string | null => {
-  if (!value) return null;
-  const d = new Date(`${value.length === 16 ? `${value}:00` : value}+05:30`);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+/** Today's date in India. */
+export const todayInIndia = (now: Date = new Date()): string => indiaDayOf(now);
+
+/** The calendar year in India of an instant (registration and admission numbers, receipt numbers). */
+export const yearInIndia = (d: Date): number => Number(indiaDayOf(d).slice(0, 4));
+
+/**
+ * The Indian financial year (April to March) of an instant, by its date in India: "2026-27". The academic
+ * year a student is admitted in (a batch year) runs the same months.
+ */
+export function financialYear(d: Date): string {
+  const [y, m] = indiaDayOf(d).split('-').map(Number);
+  const start = m >= 4 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** The date `days` after a YYYY-MM-DD date (negative goes back): calendar arithmetic, no time zone involved. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The instant of a calendar day in India (YYYY-MM-DD) at a wall-clock time there ("09:30" or "23:59:59"):
+ * UTC+05:30, no daylight saving.
+ */
+export const instantInIndia = (date: string, time: string): Date => new Date(`${date}T${time.length === 5 ? `${time}:00` : time}+05:30`);
+
+/** A calendar day in India (YYYY-MM-DD) as formatDate writes it ("5 Jan 2027"): its noon there, safely inside it. */
+export const formatDay = (date: string): string => formatDate(instantInIndia(date, '12:00'));
+
+/**
+ * An instant as a `datetime-local` field shows it in India time ("2026-11-26T09:30"), whatever the computer's
+ * zone says; '' for none and for a value that is not a date (the field then shows empty).
+ */
+export const toIstInput = (iso: string | null | undefined): string => {
+  if (!iso) return '';
+  const t = new Date(iso).getTime();
+  return Number.isNaN(t) ? '' : new Date(t + IST_OFFSET_MS).toISOString().slice(0, 16);
+};
+
+const LOCAL_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+
+/**
+ * A `datetime-local` value read as India time, as an ISO instant; null when blank. Anything that is not a date
+ * and time comes back as it was typed, so that the schema refuses it with its message instead of the field
+ * being cleared without a word.
+ */
+export const fromIstInput = (value: string | null | undefined): string | null => {
+  const v = value?.trim();
+  if (!v) return null;
+  const d = LOCAL_INPUT.test(v) ? new Date(`${v.length === 16 ? `${v}:00` : v}+05:30`) : null;
+  return d && !Number.isNaN(d.getTime()) ? d.toISOString() : v;
 };

@@ -28,10 +28,6 @@ export function splitFeePaise(totalPaise: number, n: number): number[] {
   return Array.from({ length: count }, (_, i) => (i === count - 1 ? totalPaise - part * (count - 1) : part));
 }
 
-/** The calendar date (YYYY-MM-DD) of an instant in Asia/Kolkata, where the institute is. */
-export const istDateOf = (d: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-
 /** A YYYY-MM-DD date plus `months` calendar months, the day clamped to the month's last (31 Jan + 1 → 28/29 Feb). */
 export function addMonths(isoDate: string, months: number): string {
   const [y, m, d] = isoDate.split('-').map(Number);

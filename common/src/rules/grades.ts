@@ -1,4 +1,5 @@
 // Grade bands and score colours, docs/product.md section 9.
+import { roundHundredths } from './rounding.ts';
 
 export const GRADE_BANDS = [
   { min: 90, grade: 'A+' },
@@ -34,6 +35,5 @@ export function scoreColour(percentage: number | null | undefined): ScoreColour 
  */
 export function percentageOf(marksObtained: number, totalMarks: number): number {
   if (!totalMarks || totalMarks <= 0) return 0;
-  const hundredths = (marksObtained * 10_000) / totalMarks;
-  return (Math.sign(hundredths) * Math.round(Math.abs(hundredths))) / 100 + 0;
+  return roundHundredths((marksObtained * 10_000) / totalMarks);
 }

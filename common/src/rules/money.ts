@@ -1,15 +1,9 @@
+import { hasTwoDecimals } from './rounding.ts';
+
 // Money is integer paise on the server; rupees in the API (docs/product.md section 7).
 export const toPaise = (rupees: number): number => Math.round(rupees * 100);
-/**
- * Whether an amount in rupees has at most two decimals. `v * 100` is not exact in binary (20000.01 × 100 is
- * 2000000.9999999998), so it is compared with its rounding within a tolerance far below a paisa.
- */
-export const hasAtMostPaise = (rupees: number): boolean => {
-  if (!Number.isFinite(rupees)) return false;
-  const paise = Math.round(rupees * 100);
-  // A tiny positive amount (5e-324) is within the tolerance of 0 paise, yet is not 0: refused.
-  return Math.abs(rupees * 100 - paise) < 1e-6 && (paise !== 0 || rupees === 0);
-};
+/** Whether an amount in rupees is whole paise: the two-decimals rule (rounding.ts). */
+export const hasAtMostPaise = (rupees: number): boolean => hasTwoDecimals(rupees);
 export const toRupees = (paise: number): number => paise / 100;
 
 // docs/product.md section 9: "Currency INR (rupees), Indian formatting". Whole rupees read as rupees

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BATCH_PREFERENCES, CENTRE_IDS, FEE_TYPES, YEAR_OF_PASSING } from '../constants.ts';
-import { emailSchema } from './auth.ts';
+import { blankAsMissing, email, isBlank, phone, text } from './fields.ts';
 
 // Admission requests, the Application Form and the student's admission record (docs/product.md sections 3, 5, 7).
 
@@ -14,25 +14,10 @@ export const BATCH_PREFERENCE_KEYS = Object.keys(BATCH_PREFERENCES) as [
 // Kept in messages.ts (no zod there), so a page can show them without loading the schemas.
 export { ADMISSION_MSG } from '../messages.ts';
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
-
-const phone = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(20, `${label} is too long`)
-    .regex(/^[0-9+\-\s()]*$/, 'Please enter a valid phone number');
-
 /** Numbers typed into a form arrive as text; blank means "not given", never 0. */
 const formNumber = (required: string) =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    (v) => (isBlank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
     z.number({ error: (iss) => (iss.input === undefined ? required : 'Please enter a number') }),
   );
 
@@ -42,7 +27,7 @@ const PERCENT_MSG = 'Percentage must be between 0 and 100';
 // The public request form, docs/product.md section 5 "Request admission": all required.
 export const admissionRequestFields = {
   fullName: text('Full name', 120),
-  email: emailSchema,
+  email,
   phone: phone('Phone number'),
   address: text('Address', 500),
   education: text('Education', 200),
@@ -95,10 +80,9 @@ export type AdmissionRequestForm = z.input<typeof admissionRequestForm>;
 export const applicationForm = z.object({ ...admissionRequestFields, ...applicationFields });
 export type ApplicationForm = z.input<typeof applicationForm>;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalApplicationFields = Object.fromEntries(
-  APPLICATION_KEYS.map((k) => [k, z.preprocess(blankToUndefined, applicationFields[k].optional())]),
-) as { [K in ApplicationFieldKey]: z.ZodPipe<z.ZodTransform<unknown, unknown>, z.ZodOptional<(typeof applicationFields)[K]>> };
+const optionalApplicationFields = Object.fromEntries(APPLICATION_KEYS.map((k) => [k, blankAsMissing(applicationFields[k].optional())])) as {
+  [K in ApplicationFieldKey]: z.ZodPipe<z.ZodTransform<unknown, unknown>, z.ZodOptional<(typeof applicationFields)[K]>>;
+};
 
 /**
  * POST /api/admission-requests. selectedCourse/selectedCentre may be sent (docs/product.md section 7) but are
@@ -196,19 +180,13 @@ export const admissionStatusParams = z.object({
     .max(254)
     .transform((v) => v.toLowerCase()),
 });
-/**
- * The phone as the applicant typed it on the form, compared without spaces, dashes, brackets or a leading
- * +91 (so "+91 98765-43210" and "9876543210" are the same number).
- */
-export const normalisePhone = (phone: string) => phone.replace(/[\s\-()]/g, '').replace(/^\+91/, '');
-
 /** GET /api/admission-requests/status/{email}?phone=…: the lookup also needs the phone given on the form. */
 export const admissionStatusQuery = z.object({
   phone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(40, 'Phone number is too long'),
 });
 /** The status form's fields: the e-mail and the phone number given on the form. */
 export const admissionStatusForm = z.object({
-  email: emailSchema,
+  email,
   phone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(40, 'Phone number is too long'),
 });
 export const admissionStatusResponse = z.object({
@@ -225,7 +203,7 @@ export type AdmissionStatusAnswer = z.infer<typeof admissionStatusResponse>;
 
 /** Blank status means every status. */
 export const admissionListQuery = z.object({
-  status: z.preprocess(blankToUndefined, z.enum(ADMISSION_STATUSES, { error: 'Status must be pending, approved or rejected' }).optional()),
+  status: blankAsMissing(z.enum(ADMISSION_STATUSES, { error: 'Status must be pending, approved or rejected' }).optional()),
 });
 export const admissionListResponse = z.object({ requests: z.array(admissionRequestSchema) });
 export const admissionOneResponse = z.object({ request: admissionRequestSchema });

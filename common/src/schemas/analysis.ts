@@ -123,6 +123,8 @@ export const questionIdParams = z.object({ questionId: z.uuid({ error: ANALYSIS_
 /** A bookmark with its question; the solution fields are null until the exam releases them. */
 export const bookmarkSchema = z.object({
   questionId: z.string(),
+  /** The question's number in its mock (1 for the paper's first), as the solutions number it. */
+  number: z.number().int(),
   note: z.string().nullable(),
   createdAt: z.string(),
   exam: z.object({ _id: z.string(), title: z.string() }),

@@ -6,20 +6,10 @@ import {
   DEFAULT_ANNOUNCEMENT_LIMIT,
   MAX_ANNOUNCEMENT_LIMIT,
 } from '../constants.ts';
-import { isStorableDate } from '../rules/dates.ts';
+import { optionalDate } from './fields.ts';
 
-const optionalDate = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v.trim() === '') return null;
-    const d = new Date(v);
-    if (!isStorableDate(d)) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
-      return z.NEVER;
-    }
-    return d;
-  });
+/** Absent, blank or null: none (the publish date then defaults to now, the expiry to never). */
+const announcementDate = optionalDate('Please enter a valid date').transform((d) => d ?? null);
 
 // Announcement form rules, docs/product.md section 5: publish date defaults to now, expiry optional.
 export const announcementBody = z
@@ -29,8 +19,8 @@ export const announcementBody = z
     type: z.enum(ANNOUNCEMENT_TYPES, { error: 'Type is required' }).default('announcement'),
     priority: z.enum(ANNOUNCEMENT_PRIORITIES, { error: 'Priority is required' }).default('medium'),
     targetAudience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Target audience is required' }).default('all'),
-    publishDate: optionalDate,
-    expiryDate: optionalDate,
+    publishDate: announcementDate,
+    expiryDate: announcementDate,
     isActive: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {

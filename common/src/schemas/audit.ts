@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsMissing, blankToUndefined } from './fields.ts';
 
 // The audit trail of admin actions on money, marks, accounts and admissions (docs/security-verification.md), read by admins.
 
@@ -14,6 +15,7 @@ export const AUDIT_ENTITIES = {
   coupon: 'Coupon',
   institute: 'Institute settings',
   centre: 'Centre',
+  enquiry: 'Enquiry',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 const ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -21,7 +23,6 @@ const ENTITY_KEYS = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_MAX_PAGE_SIZE = 100;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const positiveInt = (fallback: number, max: number) =>
   z.preprocess(
     blankToUndefined,
@@ -36,9 +37,9 @@ const positiveInt = (fallback: number, max: number) =>
 
 /** GET /api/audit: newest first, paged, optionally filtered by entity (and one record of it) and by actor. */
 export const auditListQuery = z.object({
-  entity: z.preprocess(blankToUndefined, z.enum(ENTITY_KEYS, { error: 'Unknown entity' }).optional()),
-  entityId: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Too long').optional()),
-  actorId: z.preprocess(blankToUndefined, z.uuid({ error: 'Unknown actor' }).optional()),
+  entity: blankAsMissing(z.enum(ENTITY_KEYS, { error: 'Unknown entity' }).optional()),
+  entityId: blankAsMissing(z.string().trim().max(100, 'Too long').optional()),
+  actorId: blankAsMissing(z.uuid({ error: 'Unknown actor' }).optional()),
   page: positiveInt(1, 1_000_000),
   limit: positiveInt(AUDIT_PAGE_SIZE, AUDIT_MAX_PAGE_SIZE),
 });

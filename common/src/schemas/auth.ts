@@ -2,22 +2,15 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { USER_ROLES } from '../permissions.ts';
-
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email address'))
-  .transform((v) => v.toLowerCase());
+import { blankAsMissing, email, phone, text } from './fields.ts';
 
 export const loginBody = z.object({
-  email: emailSchema,
+  email,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-export const forgotPasswordBody = z.object({ email: emailSchema });
+export const forgotPasswordBody = z.object({ email });
 
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
@@ -38,25 +31,28 @@ export const resetPasswordBody = z
   .superRefine(confirmed);
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
-const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} is too long`);
-
-export const phoneSchema = z
-  .string()
-  .trim()
-  .max(20, 'Phone number is too long')
-  .regex(/^[0-9+\-\s()]*$/, 'Please enter a valid phone number');
+/** POST /api/auth/change-password: the signed-in user's own password (docs/product.md section 5). */
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired).max(1024),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: 'Please confirm the password' }).min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.passwordsDoNotMatch });
+    }
+  });
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+/** A fresh token for the session that changed the password: every other one has ended. */
+export const changePasswordResponse = z.object({ message: z.string(), token: z.string() });
 
 export const createAdminBody = z
   .object({
-    firstName: name('First name'),
-    lastName: name('Last name'),
-    email: emailSchema,
-    phone: phoneSchema.optional().or(z.literal('')),
+    firstName: text('First name', 100),
+    lastName: text('Last name', 100),
+    email,
+    phone: blankAsMissing(phone('Phone number').optional()),
     password: newPasswordSchema,
     confirmPassword: z.string().optional(),
   })

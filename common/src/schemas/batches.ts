@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BATCH_PREFERENCES, CENTRE_IDS } from '../constants.ts';
+import { formatDate } from '../rules/dates.ts';
+import { blankAsMissing, text } from './fields.ts';
 
 // Batches, their timetable and attendance (docs/product.md section 4, "Batches").
 
@@ -18,11 +20,21 @@ export const BATCH_MSG = {
     `This batch has ${n} student${n === 1 ? '' : 's'} and cannot be deleted; deactivate it instead or move the students first.`,
   deleted: 'Batch deleted',
   sessionNotFound: 'Class session not found',
+  teacherNotFaculty: 'Choose a faculty member as the teacher',
   endsBeforeStart: 'The end date must be on or after the start date',
   endTimeBeforeStart: 'The end time must be after the start time',
   outsideBatch: (date: string, startsOn: string, endsOn: string) => `${date} is outside the batch's dates (${startsOn} to ${endsOn})`,
   overlaps: (date: string, start: string, end: string, subject: string) =>
     `This class overlaps ${subject} on ${date} from ${start} to ${end}`,
+  /** A warning, not a refusal: another batch's class at the same time has the same teacher or room. */
+  clash: (c: SessionClash) => {
+    const when = `on ${formatDate(c.date)} from ${c.startTime} to ${c.endTime}`;
+    const where = c.batch ? c.batch.name : `a batch of ${c.centreName}`;
+    const both = c.kinds.includes('teacher') && c.kinds.includes('room');
+    if (both) return `${c.teacher} and ${c.room} are also booked for ${c.subject} ${when}, in ${where}`;
+    if (c.kinds.includes('teacher')) return `${c.teacher} also teaches ${c.subject} ${when}, in ${where}`;
+    return `${c.room} at ${c.centreName} is also booked for ${c.subject} ${when}, in ${where}`;
+  },
   repeatBeforeDate: 'Repeat until must be on or after the date',
   tooManySessions: `A weekly series can have at most ${MAX_WEEKLY_SESSIONS} classes`,
   sessionDeleted: 'Class session deleted',
@@ -31,6 +43,9 @@ export const BATCH_MSG = {
   noBatch: 'You are not in a batch yet',
   batchInactive: 'This batch is not active',
   batchFull: (capacity: number) => `This batch is full (capacity ${capacity})`,
+  /** A move into a batch of another course than the student's: confirmed with `otherCourse: true`. */
+  otherCourse: (batchCourse: string, studentCourses: string) =>
+    `This is a batch of ${batchCourse}, and the student's course is ${studentCourses}: confirm the move to another course's batch.`,
 } as const;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -55,16 +70,9 @@ const clockTime = (label: string) =>
     .trim()
     .regex(TIME_RE, `${label} must be a time (HH:MM)`);
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
-
 export const batchBody = z
   .object({
-    name: requiredText('Name', 200),
+    name: text('Name', 200),
     course: z.uuid({ error: 'Course not found' }),
     centre: z.string({ error: 'Centre is required' }).trim().min(1, 'Centre is required'),
     academicYear: z
@@ -87,7 +95,7 @@ export type BatchBody = z.input<typeof batchBody>;
 /** PATCH: any of the fields; the dates are checked against each other with the stored ones. */
 export const batchPatchBody = z
   .object({
-    name: requiredText('Name', 200),
+    name: text('Name', 200),
     course: z.uuid({ error: 'Course not found' }),
     centre: z.string().trim().min(1, 'Centre is required'),
     academicYear: z
@@ -124,13 +132,11 @@ export const batchSchema = z.object({
 });
 export type Batch = z.infer<typeof batchSchema>;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
 export const batchListQuery = z.object({
-  centre: z.preprocess(blankToUndefined, z.enum(CENTRE_IDS, { error: 'Unknown centre' }).optional()),
-  course: z.preprocess(blankToUndefined, z.uuid({ error: 'Unknown course' }).optional()),
-  academicYear: z.preprocess(blankToUndefined, z.string().trim().max(20).optional()),
-  status: z.preprocess(blankToUndefined, z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional()),
+  centre: blankAsMissing(z.enum(CENTRE_IDS, { error: 'Unknown centre' }).optional()),
+  course: blankAsMissing(z.uuid({ error: 'Unknown course' }).optional()),
+  academicYear: blankAsMissing(z.string().trim().max(20).optional()),
+  status: blankAsMissing(z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional()),
 });
 export type BatchListParams = z.input<typeof batchListQuery>;
 export type BatchListQuery = z.output<typeof batchListQuery>;
@@ -148,11 +154,14 @@ export const sessionBody = z
     date: isoDate('Date'),
     startTime: clockTime('Start time'),
     endTime: clockTime('End time'),
-    subject: requiredText('Subject', 200),
-    teacher: requiredText('Teacher', 200),
-    room: requiredText('Room', 100),
+    subject: text('Subject', 200),
+    /** The teacher's name as the timetable shows it; with `teacherId`, the server writes that faculty member's name. */
+    teacher: text('Teacher', 200),
+    /** The faculty member who teaches the class (a faculty member's classes are those with their id). */
+    teacherId: blankAsMissing(z.uuid({ error: BATCH_MSG.teacherNotFaculty }).optional()),
+    room: text('Room', 100),
     /** Creates the same class every week from `date` up to this date (inclusive). */
-    repeatWeeklyUntil: z.preprocess(blankToUndefined, isoDate('Repeat until').optional()),
+    repeatWeeklyUntil: blankAsMissing(isoDate('Repeat until').optional()),
   })
   .refine((s) => s.endTime > s.startTime, { path: ['endTime'], message: BATCH_MSG.endTimeBeforeStart })
   .refine((s) => !s.repeatWeeklyUntil || s.repeatWeeklyUntil >= s.date, {
@@ -166,9 +175,10 @@ export const sessionPatchBody = z
     date: isoDate('Date'),
     startTime: clockTime('Start time'),
     endTime: clockTime('End time'),
-    subject: requiredText('Subject', 200),
-    teacher: requiredText('Teacher', 200),
-    room: requiredText('Room', 100),
+    subject: text('Subject', 200),
+    teacher: text('Teacher', 200),
+    teacherId: blankAsMissing(z.uuid({ error: BATCH_MSG.teacherNotFaculty }).optional()),
+    room: text('Room', 100),
   })
   .partial();
 export type SessionPatchBody = z.input<typeof sessionPatchBody>;
@@ -186,12 +196,42 @@ export const sessionSchema = z.object({
 });
 export type ClassSession = z.infer<typeof sessionSchema>;
 
+/** The faculty members a class may name as its teacher (the class form's select). */
+export const teacherListResponse = z.object({ teachers: z.array(z.object({ _id: z.string(), name: z.string() })) });
+export type TeacherOption = z.infer<typeof teacherListResponse>['teachers'][number];
+
 export const sessionListQuery = z.object({
-  from: z.preprocess(blankToUndefined, isoDate('From').optional()),
-  to: z.preprocess(blankToUndefined, isoDate('To').optional()),
+  from: blankAsMissing(isoDate('From').optional()),
+  to: blankAsMissing(isoDate('To').optional()),
 });
 export const sessionListResponse = z.object({ sessions: z.array(sessionSchema) });
-export const createSessionsResponse = z.object({ sessions: z.array(sessionSchema), created: z.number() });
+/**
+ * Another batch's class that overlaps a class being saved and has its teacher (anywhere: a teacher is in one
+ * place at a time) or its room at the same centre. Saving goes ahead; the answer lists these as warnings.
+ */
+export const CLASH_KINDS = ['teacher', 'room'] as const;
+export const sessionClashSchema = z.object({
+  kinds: z.array(z.enum(CLASH_KINDS)),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  subject: z.string(),
+  teacher: z.string(),
+  room: z.string(),
+  /** Null: a batch of a centre the caller does not work for (only its centre is named). */
+  batch: batchRefSchema.nullable(),
+  centreName: z.string(),
+});
+export type SessionClash = z.infer<typeof sessionClashSchema>;
+
+export const createSessionsResponse = z.object({
+  sessions: z.array(sessionSchema),
+  created: z.number(),
+  clashes: z.array(sessionClashSchema),
+});
+export type CreateSessionsResult = z.infer<typeof createSessionsResponse>;
+/** PATCH /api/sessions/{id}: the class as changed, and its clashes. */
+export const sessionUpdateResponse = sessionSchema.extend({ clashes: z.array(sessionClashSchema) });
 
 /** The student's week: their batch and its classes from Monday to Sunday (India). */
 export const studentWeekResponse = z.object({
@@ -238,9 +278,9 @@ export type StudentAttendance = z.infer<typeof studentAttendanceResponse>;
 
 export const attendanceReportQuery = z.object({
   batch: z.uuid({ error: 'Batch not found' }),
-  from: z.preprocess(blankToUndefined, isoDate('From').optional()),
-  to: z.preprocess(blankToUndefined, isoDate('To').optional()),
-  format: z.preprocess(blankToUndefined, z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json')),
+  from: blankAsMissing(isoDate('From').optional()),
+  to: blankAsMissing(isoDate('To').optional()),
+  format: blankAsMissing(z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json')),
 });
 export type AttendanceReportParams = z.input<typeof attendanceReportQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phone, text } from './fields.ts';
 
 export const centreSchema = z.object({
   id: z.string(),
@@ -12,12 +13,7 @@ export type Centre = z.infer<typeof centreSchema>;
 
 /** PUT /api/centres/{id} (admin): a centre's address and phone, as the institute settings page edits them. */
 export const centreContactBody = z.object({
-  address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(500, 'Address is too long'),
-  phone: z
-    .string({ error: 'Phone is required' })
-    .trim()
-    .min(1, 'Phone is required')
-    .max(20, 'Phone is too long')
-    .regex(/^\+?[0-9][0-9\-\s()]{5,}$/, 'Phone: please enter a valid phone number'),
+  address: text('Address', 500),
+  phone: phone('Phone', 'Phone: please enter a valid phone number'),
 });
 export type CentreContactBody = z.infer<typeof centreContactBody>;

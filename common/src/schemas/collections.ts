@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CENTRE_IDS } from '../constants.ts';
-import { todayInIndia } from '../rules/class-dates.ts';
-import { isStorableDate } from '../rules/dates.ts';
+import { instantInIndia, isStorableDate, todayInIndia } from '../rules/dates.ts';
 import { isoDate } from './batches.ts';
+import { blankAsMissing } from './fields.ts';
 import { hasAtMostPaise } from '../rules/money.ts';
 
 // Money taken at a centre's counter, and the daily collection report (docs/product.md, "Counter payments
@@ -32,7 +32,17 @@ export const COUNTER_MSG = {
   future: 'The date received cannot be in the future',
   notCheque: 'Only a completed cheque payment taken at the counter can be marked bounced',
   bounced: 'Cheque marked bounced; the payment no longer counts',
+  /** The student's own online payments still open for these fees, which with this one would pass what is owed. */
+  pendingOnline: (orders: string) =>
+    `This student has an online payment still pending: ${orders}. Recording this payment as well would take more than they owe. If the student did not pay online, confirm to cancel the online order and record this payment.`,
+  confirmPendingOnline: 'The student did not pay online: cancel the pending online order and record this payment',
+  notVerifiable:
+    'A counter payment is completed when it is recorded: this one was never finished and holds no money. Record the payment again if it was received.',
 } as const;
+
+/** One pending online order as the counter names it: '₹25,000 for CLAT Preparation (order ORD_…, started 4 Dec 2026, 10:15 am)'. */
+export const describePendingOrder = (o: { amount: string; course: string; orderId: string; started: string }) =>
+  `${o.amount} for ${o.course} (order ${o.orderId}, started ${o.started})`;
 
 export const counterPaymentBody = z
   .object({
@@ -49,7 +59,7 @@ export const counterPaymentBody = z
       // morning is not "in the future").
       const isDay = /^\d{4}-\d{2}-\d{2}$/.test(v);
       const now = new Date();
-      const d = isDay ? (v === todayInIndia(now) ? now : new Date(`${v}T12:00:00+05:30`)) : new Date(v);
+      const d = isDay ? (v === todayInIndia(now) ? now : instantInIndia(v, '12:00')) : new Date(v);
       if (!isStorableDate(d) || d.getUTCFullYear() < 2000) {
         ctx.addIssue({ code: 'custom', message: 'The date received must be a valid date' });
         return z.NEVER;
@@ -57,20 +67,46 @@ export const counterPaymentBody = z
       return d;
     }),
     centre: z.enum(CENTRE_IDS, { error: 'Unknown centre' }),
+    /** The clerk confirms the student did not pay online: their pending online orders for these fees are cancelled. */
+    confirmPendingOnline: z.boolean({ error: 'Confirm with true or false' }).optional(),
   })
   .refine((b) => b.method === 'cash' || (b.reference ?? '').length > 0, { path: ['reference'], message: COUNTER_MSG.referenceRequired });
 export type CounterPaymentBody = z.input<typeof counterPaymentBody>;
 
-export const bounceBody = z.object({ reason: z.string().trim().max(300, 'Reason is too long').optional() }).optional();
+/**
+ * GET /api/payments/counter/students/{id}: what the counter form shows once a student is chosen: the
+ * centre to preselect (the student's, else their admission's), what they owe, the next installment and
+ * their online payments still pending for these fees. 409 COUNTER_MSG.noAdmission without an approved admission.
+ */
+export const counterStudentResponse = z.object({
+  studentId: z.string(),
+  centre: z.string().nullable(),
+  course: z.string(),
+  totalFees: z.number(),
+  paidAmount: z.number(),
+  owed: z.number(),
+  /** The first installment not yet covered: what is left of it, its IST due day (YYYY-MM-DD) and status. */
+  nextDue: z
+    .object({
+      installmentNumber: z.number(),
+      installmentCount: z.number(),
+      amount: z.number(),
+      dueDate: z.string(),
+      status: z.enum(['pending', 'overdue']),
+    })
+    .nullable(),
+  pendingOnline: z.array(z.object({ _id: z.string(), orderId: z.string(), amount: z.number(), course: z.string(), createdAt: z.string() })),
+});
+export type CounterStudent = z.infer<typeof counterStudentResponse>;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+export const bounceBody = z.object({ reason: z.string().trim().max(300, 'Reason is too long').optional() }).optional();
 
 export const collectionsQuery = z
   .object({
-    from: z.preprocess(blankToUndefined, isoDate('From').optional()),
-    to: z.preprocess(blankToUndefined, isoDate('To').optional()),
-    centre: z.preprocess(blankToUndefined, z.enum(CENTRE_IDS, { error: 'Unknown centre' }).optional()),
-    format: z.preprocess(blankToUndefined, z.enum(['json', 'csv', 'pdf'], { error: 'Format must be csv or pdf' }).optional()),
+    from: blankAsMissing(isoDate('From').optional()),
+    to: blankAsMissing(isoDate('To').optional()),
+    centre: blankAsMissing(z.enum(CENTRE_IDS, { error: 'Unknown centre' }).optional()),
+    format: blankAsMissing(z.enum(['json', 'csv', 'pdf'], { error: 'Format must be csv or pdf' }).optional()),
   })
   .refine((q) => !q.from || !q.to || q.to >= q.from, { path: ['to'], message: 'To must be on or after From' });
 
@@ -80,6 +116,8 @@ export const collectionsResponse = z.object({
   to: z.string(),
   centre: z.string().nullable(),
   total,
+  /** Money flagged for refund among these payments (a second capture, or a capture beyond what was owed), not yet refunded. */
+  toRefund: total,
   byDay: z.array(total.extend({ date: z.string() })),
   byCentre: z.array(total.extend({ centre: z.string().nullable(), name: z.string() })),
   byMethod: z.array(total.extend({ method: z.string(), label: z.string() })),
@@ -98,6 +136,8 @@ export const collectionsResponse = z.object({
       centre: z.string().nullable(),
       centreName: z.string(),
       recordedAt: z.string(),
+      /** Rupees of this payment flagged for refund and not yet refunded; 0 for most. */
+      toRefund: z.number(),
     }),
   ),
 });

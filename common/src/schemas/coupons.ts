@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableDate } from '../rules/dates.ts';
+import { optionalDate } from './fields.ts';
 import { hasAtMostPaise } from '../rules/money.ts';
 
 // Coupons managed by admins (docs/product.md, "Coupons"): a percentage or a fixed amount off a course
@@ -18,20 +18,7 @@ export const COUPON_MSG = {
 
 const CODE_RE = /^[A-Z0-9_-]{3,30}$/;
 
-const optionalDate = (label: string) =>
-  z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      if (v === null || v.trim() === '') return null;
-      const d = new Date(v);
-      if (!isStorableDate(d)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a valid date` });
-        return z.NEVER;
-      }
-      return d;
-    });
+const couponDate = (label: string) => optionalDate(`${label} must be a valid date`);
 
 const optionalLimit = (label: string) =>
   z
@@ -75,8 +62,8 @@ const fields = {
     .array(z.uuid({ error: COUPON_MSG.courseNotFound }), { error: 'Courses must be a list' })
     .max(100)
     .optional(),
-  validFrom: optionalDate('Valid from'),
-  validTo: optionalDate('Valid to'),
+  validFrom: couponDate('Valid from'),
+  validTo: couponDate('Valid to'),
   maxUses: optionalLimit('Total uses'),
   maxUsesPerStudent: optionalLimit('Uses per student'),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),

@@ -2,6 +2,27 @@ import { z } from 'zod';
 import { FEE_TYPES } from '../constants.ts';
 import { FEE_PLAN_LIMITS, isIsoDate } from '../rules/fee-plans.ts';
 import { hasAtMostPaise } from '../rules/money.ts';
+import { blankAsMissing } from './fields.ts';
+
+/** A course page's address, /courses/{slug} (docs/product-site.md). */
+export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MSG = 'Slug: lower-case letters, digits and single hyphens, like clat-preparation';
+export const SLUG_TAKEN = 'Slug: another course has this address already';
+/** Addresses under /api/courses/ that name a list, not a course: no course page can have them. */
+export const RESERVED_SLUGS: readonly string[] = ['admin'];
+export const SLUG_RESERVED = 'Slug: this address is kept for the site itself; choose another';
+
+/** A course name as a slug: "CLAT Preparation" → "clat-preparation"; "" when it has no letter or digit. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+}
 
 export const FEE_PLAN_MSG = {
   installments: `The number of installments must be a whole number from ${FEE_PLAN_LIMITS.minInstallments} to ${FEE_PLAN_LIMITS.maxInstallments}`,
@@ -56,6 +77,16 @@ export const feePlanResponse = z.object({ installments: z.number(), dueDates: z.
 // Course form rules, docs/product.md section 5.
 export const courseBody = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  /** Absent on a new course: made from the name (a second of the name -2, ...); absent on an update: kept. */
+  slug: blankAsMissing(
+    z
+      .string({ error: SLUG_MSG })
+      .trim()
+      .max(80, 'Slug is too long')
+      .regex(SLUG_RE, SLUG_MSG)
+      .refine((v) => !RESERVED_SLUGS.includes(v), SLUG_RESERVED)
+      .optional(),
+  ),
   description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000),
   price: z.coerce
     .number({ error: 'Price must be a number' })
@@ -79,6 +110,7 @@ export type CourseBody = z.input<typeof courseBody>;
 export const courseSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  slug: z.string(),
   description: z.string(),
   price: z.number(),
   feeType: z.enum(FEE_TYPES),

@@ -16,7 +16,7 @@ export type AnswersMap = Record<string, z.infer<typeof answerValue>>;
  * A map of question ids checked in one pass over its entries: `isValid` accepts exactly the values `record`
  * accepts, and only when an entry fails does `record` run, to word each error as it always has. A hall's
  * saves and submits each carry about 120 entries, and zod's parse of each entry (and its copy of the map)
- * showed in the server's profile at the bell (docs/architecture.md, "The exam hall"). `docs` describes the
+ * showed in the server's profile at the bell (bench/PERFORMANCE.md, "The exam hall"). `docs` describes the
  * field in the API description, where zod can only show a custom check as "any".
  */
 function questionMap<T>(record: z.ZodType<Record<string, T>>, isValid: (v: unknown) => boolean, docs: Record<string, unknown>) {

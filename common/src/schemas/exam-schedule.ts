@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formatDateTime, isStorableDate } from '../rules/dates.ts';
+import { formatDateTime } from '../rules/dates.ts';
+import { optionalDate } from './fields.ts';
 
 /** Who may take an exam and when (docs/product-batches.md, "Exam scheduling"). */
 export const EXAM_MODES = ['ranked', 'practice'] as const;
@@ -32,19 +33,7 @@ export const SCHEDULE_MESSAGES = {
 } as const;
 
 /** An ISO time; blank or null clears it. */
-const optionalTime = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (v === null || v.trim() === '') return null;
-    const d = new Date(v);
-    if (!isStorableDate(d)) {
-      ctx.addIssue({ code: 'custom', message: SCHEDULE_MESSAGES.invalidTime });
-      return z.NEVER;
-    }
-    return d;
-  });
+const optionalTime = optionalDate(SCHEDULE_MESSAGES.invalidTime);
 
 const idList = (what: string, id: z.ZodType<string>) =>
   z

@@ -1,5 +1,7 @@
+import { hasTwoDecimals, round2 } from '../rules/rounding.ts';
 import { z } from 'zod';
 import { EXAM_DEFAULTS, MCQ_OPTION_SLOTS, NEW_QUESTION_MARKS } from '../constants.ts';
+import { blankAsMissing, isBlank } from './fields.ts';
 import { refineSchedule, SCHEDULE_KEYS, scheduleBody, scheduleFields } from './exam-schedule.ts';
 import { type ObjectionWindowData, objectionWindowInput } from './regrade.ts';
 
@@ -50,22 +52,19 @@ export type ResultMode = (typeof RESULT_MODES)[number];
 export const SOLUTIONS_RELEASES = ['with_results', 'never'] as const;
 export type SolutionsRelease = (typeof SOLUTIONS_RELEASES)[number];
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 /** Marks deducted for a wrong answer: 0 to 100, two decimals at most. */
-const penalty = (message: string) =>
+export const penalty = (message: string) =>
   z.coerce
     .number({ error: message })
     .min(0, message)
     .max(100, message)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: `${message} (two decimals at most)` });
+    .refine(hasTwoDecimals, { message: `${message} (two decimals at most)` });
 
 /**
  * A required number: blank text or null fails with the schema's own "required" message instead of
  * being coerced to 0 (Number('') is 0, which would pass as passing marks of 0).
  */
-export const blankIsMissing = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? Number.NaN : v), schema);
+export const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (isBlank(v) ? Number.NaN : v), schema);
 
 /**
  * One question of the exam form (docs/product.md section 5, "Adding a question").
@@ -82,8 +81,7 @@ export const questionInput = z
       .array(z.string({ error: 'Options must be text' }).max(2_000, 'An option is too long'), { error: 'Options must be a list' })
       .max(MCQ_OPTION_SLOTS, `At most ${MCQ_OPTION_SLOTS} options`)
       .default([]),
-    correctAnswer: z.preprocess(
-      emptyToUndefined,
+    correctAnswer: blankAsMissing(
       z.coerce
         .number({ error: EXAM_MESSAGES.correctAnswer })
         .int(EXAM_MESSAGES.correctAnswer)
@@ -97,7 +95,7 @@ export const questionInput = z
       .default(NEW_QUESTION_MARKS),
     explanation: z.string().trim().max(10_000).optional().nullable(),
     /** This question's own penalty for a wrong answer; absent or null: the exam's. */
-    negativeMarks: z.preprocess(emptyToUndefined, penalty(EXAM_MESSAGES.questionNegativeMarks).optional()),
+    negativeMarks: blankAsMissing(penalty(EXAM_MESSAGES.questionNegativeMarks).optional()),
   })
   .transform((q, ctx) => {
     if (q.type === 'descriptive') {
@@ -208,10 +206,10 @@ const examFields = {
   ).default(EXAM_DEFAULTS.totalMarks),
   // Null or blank is allowed only in rank mode (checked below); absent takes the default of the mode.
   passingMarks: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    (v) => (isBlank(v) ? null : v),
     z.coerce.number({ error: 'Passing marks are required' }).min(0, 'Passing marks cannot be negative').nullable().optional(),
   ),
-  negativeMarks: z.preprocess(emptyToUndefined, penalty(EXAM_MESSAGES.negativeMarks).default(0)),
+  negativeMarks: blankAsMissing(penalty(EXAM_MESSAGES.negativeMarks).default(0)),
   resultMode: z.enum(RESULT_MODES, { error: EXAM_MESSAGES.resultMode }).default('grade'),
   /** A section's title: equal totals are ordered by that section's marks before sharing a rank. */
   tieBreakSection: z
@@ -262,7 +260,7 @@ export const examBody = z.object(examFields).superRefine((v, ctx) => {
     return;
   }
   if (all.length > 0 && all.every((q) => typeof q?.marks === 'number')) {
-    const sum = Math.round(all.reduce((s, q) => s + q.marks, 0) * 100) / 100;
+    const sum = round2(all.reduce((s, q) => s + q.marks, 0));
     if (sum !== v.totalMarks) {
       ctx.addIssue({ code: 'custom', path: ['totalMarks'], message: EXAM_MESSAGES.totalMismatch(v.totalMarks, sum) });
     }

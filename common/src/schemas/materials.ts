@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableDate } from '../rules/dates.ts';
+import { optionalDate } from './fields.ts';
 import { parseVideoLink } from '../rules/video-links.ts';
 
 // Study materials (docs/product-materials.md): a PDF or a YouTube / Vimeo link, for some courses and
@@ -7,6 +7,12 @@ import { parseVideoLink } from '../rules/video-links.ts';
 
 /** Largest PDF accepted: 50 MB. */
 export const MATERIAL_MAX_BYTES = 50 * 1024 * 1024;
+/** Most pages a PDF may have: every download stamps every page (a 2,000-page PDF takes a few seconds). */
+export const MATERIAL_MAX_PAGES = 2_000;
+/** Downloads a reader may ask for in a minute: far above a student's own use, well below what keeps a server busy. */
+export const MATERIAL_DOWNLOADS_PER_MINUTE = 30;
+/** Checking an upload, or stamping a copy, may take this long in the background before it is stopped. */
+export const MATERIAL_PDF_SECONDS = 60;
 
 export const MATERIAL_MSG = {
   notFound: 'Material not found',
@@ -26,6 +32,14 @@ export const MATERIAL_MSG = {
   notAPdf: 'This material is a video link: open it at its address, there is no file to download',
   deleted: 'Material deleted',
   cannotStamp: 'This PDF cannot be prepared for download. Please ask the institute to upload it again.',
+  tooManyPages: (pages: number) =>
+    `The PDF has ${pages.toLocaleString('en-IN')} pages: a material may have at most ${MATERIAL_MAX_PAGES.toLocaleString('en-IN')} (split it into parts)`,
+  checkTooSlow: `This PDF took longer than ${MATERIAL_PDF_SECONDS} seconds to check and was refused: split it into smaller parts`,
+  checkTooMuchMemory: 'This PDF needs more memory to check than an upload may use and was refused: split it into smaller parts',
+  stampTooSlow: 'Your copy of this PDF took too long to prepare. Please try again later or ask the institute to split it.',
+  stampTooMuchMemory: 'Your copy of this PDF needs more memory to prepare than a download may use. Please ask the institute to split it.',
+  busy: 'The server is busy preparing other files: please try again in a minute',
+  tooManyDownloads: `You have downloaded ${MATERIAL_DOWNLOADS_PER_MINUTE} files in the last minute: please wait a minute and try again`,
 } as const;
 
 const idList = (label: string, notFound: string) =>
@@ -34,19 +48,7 @@ const idList = (label: string, notFound: string) =>
     .max(200, `${label}: at most 200`)
     .transform((ids) => [...new Set(ids)]);
 
-const publishAt = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (v === null || v.trim() === '') return null;
-    const d = new Date(v);
-    if (!isStorableDate(d)) {
-      ctx.addIssue({ code: 'custom', message: 'Publish at must be a valid date and time' });
-      return z.NEVER;
-    }
-    return d;
-  });
+const publishAt = optionalDate('Publish at must be a valid date and time');
 
 const fields = {
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is at most 200 characters'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indianMobile, isBlank } from './fields.ts';
 
 // Notifications by e-mail, SMS and WhatsApp (docs/product-notifications.md): a student's channel
 // preferences, an admin's announcement to a batch, course or centre, and the outbox view.
@@ -23,20 +24,6 @@ export const NOTIFY_MSG = {
   retried: 'The message will be sent again',
 } as const;
 
-/**
- * An Indian mobile number as its 10 digits (6 to 9 first), from what people type: "+91 98300 00000",
- * "098300-00000", "9830000000". Null when it is not one.
- */
-export function indianMobile(input: string | null | undefined): string | null {
-  if (!input) return null;
-  let digits = input.replace(/[\s\-().]/g, '');
-  if (!/^\+?\d+$/.test(digits)) return null;
-  digits = digits.replace(/^\+/, '');
-  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return /^[6-9]\d{9}$/.test(digits) ? digits : null;
-}
-
 export const preferencesSchema = z
   .object({
     email: z.boolean({ error: 'email must be true or false' }),
@@ -47,7 +34,7 @@ export const preferencesSchema = z
       .optional()
       .transform((v, ctx) => {
         if (v === undefined) return undefined;
-        if (v === null || v.trim() === '') return null;
+        if (isBlank(v)) return null;
         const mobile = indianMobile(v);
         if (!mobile) {
           ctx.addIssue({ code: 'custom', message: NOTIFY_MSG.invalidPhone });

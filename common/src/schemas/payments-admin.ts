@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { hasAtMostPaise } from '../rules/money.ts';
-import { blankToUndefined, creditNoteRef, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_MSG, PAYMENT_STATUSES } from './payments.ts';
+import { blankAsMissing } from './fields.ts';
+import { creditNoteRef, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_MSG, PAYMENT_STATUSES } from './payments.ts';
 
 // Payments as the admin ledger reads and changes them (/admin/payments; docs/product.md sections 3 and 9).
 // Amounts are rupees here.
 
+/** Why money on a payment is flagged for refund (docs/product.md section 11, "Money taken twice"). */
+export const REFUND_FLAG_REASONS = ['second_capture', 'overpaid'] as const;
+export type RefundFlagReason = (typeof REFUND_FLAG_REASONS)[number];
+export const REFUND_FLAG_LABELS: Record<RefundFlagReason, string> = {
+  second_capture: 'Captured twice: refund at the gateway',
+  overpaid: 'Paid beyond what was owed: refund it',
+};
+
 export const paymentListQuery = z.object({
-  status: z.preprocess(
-    blankToUndefined,
+  status: blankAsMissing(
     z.enum(PAYMENT_STATUSES, { error: 'Status must be pending, completed, failed, cancelled or refunded' }).optional(),
   ),
 });
@@ -65,8 +73,21 @@ export const adminPaymentDetailSchema = adminPaymentSchema.extend({
   refundedAt: z.string().nullable(),
   /** Each refund with its amount (rupees), oldest first. */
   refunds: z.array(z.object({ amount: z.number(), refundId: z.string().nullable(), who: z.string(), when: z.string() })),
-  /** Captures on this order after it was completed (money taken twice): to be refunded at the gateway. */
-  extraCaptures: z.array(z.object({ gatewayPaymentId: z.string(), amount: z.number(), when: z.string() })),
+  /**
+   * Money flagged for refund, oldest first: `second_capture`, a capture on this order after it was completed
+   * (money taken twice, refunded at the gateway); `overpaid`, the part of this payment that took the fees
+   * past what was owed (refunded with Refund). `toRefund` is what is left of it to refund.
+   */
+  extraCaptures: z.array(
+    z.object({
+      reason: z.enum(REFUND_FLAG_REASONS),
+      gatewayPaymentId: z.string().nullable(),
+      amount: z.number(),
+      when: z.string(),
+    }),
+  ),
+  /** Rupees flagged for refund and not yet refunded (0 when nothing is flagged). */
+  toRefund: z.number(),
   /** The tax invoice's number (null: no GSTIN when it completed, or not completed) and its credit notes. */
   invoiceNumber: z.string().nullable(),
   creditNotes: z.array(creditNoteRef),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FEE_TYPES } from '../constants.ts';
 import { FEE_PLAN_LIMITS } from '../rules/fee-plans.ts';
 import { hasAtMostPaise } from '../rules/money.ts';
+import { blankAsMissing } from './fields.ts';
 
 // Payments: fee payment, installment (course) payment, status pages, history and summary (the admin
 // ledger is in payments-admin.ts) (docs/product.md sections 2, 3, 5, 7, 8, 9; docs/product.md sections 7 and 11). Amounts are rupees here.
@@ -15,6 +16,23 @@ export const PAYMENT_KINDS = ['fee', 'installment'] as const;
 export const GATEWAYS = ['sandbox', 'razorpay', 'paytm'] as const;
 export type GatewayName = (typeof GATEWAYS)[number];
 export const INSTALLMENT_STATUSES = ['paid', 'pending', 'overdue'] as const;
+
+/**
+ * How long an online checkout may be completed after its order is created: past it the sandbox gateway
+ * takes no money for the order and the reconciler closes it as `cancelled` (docs/product.md section 11,
+ * "Checkout window"). A capture the gateway reports later still completes it.
+ */
+export const CHECKOUT_WINDOW_MINUTES = 30;
+export const CHECKOUT_WINDOW_MS = CHECKOUT_WINDOW_MINUTES * 60_000;
+
+/**
+ * An online checkout nobody completed: a gateway order still open (no word of money yet) or closed
+ * unpaid (abandoned, expired, or cancelled at the counter). It is no money: the student reads "Not
+ * completed", and the Pending figures, which sum money reported but not yet confirmed (offline payments
+ * awaiting an admin's Verify), leave it out.
+ */
+export const isCheckoutNotCompleted = (p: { method: PaymentMethod; status: PaymentStatus }) =>
+  p.method === 'gateway' && (p.status === 'pending' || p.status === 'cancelled');
 
 /** The spec's payment texts (docs/product.md section 8) and the server's own messages. */
 export const PAYMENT_MSG = {
@@ -43,6 +61,10 @@ export const PAYMENT_MSG = {
   feeAlreadyPaid: (course: string) => `The fee for ${course} is already paid: nothing is due for it.`,
   courseUnavailable: 'This course is not available for payment.',
   notFound: 'Payment not found',
+  checkoutExpired: 'This checkout has expired. Please start the payment again.',
+  notCompleted: 'Not completed',
+  notCompletedNote:
+    'This online payment was not completed: no money has reached us for it. If money did leave your account, it will show here as completed within a few minutes.',
   receiptOnlyCompleted: 'A receipt is available once the payment is completed.',
   signatureInvalid: 'The payment could not be verified.',
   noPayments: 'No payments yet',
@@ -54,8 +76,6 @@ export const PAYMENT_MSG = {
 /** Error codes the callback redirect puts in /payment/failed?error=… */
 export const CALLBACK_ERRORS = { callbackFailed: 'callback_failed', cancelled: 'cancelled', failed: 'payment_failed' } as const;
 
-/** '' and null read as absent (an optional field or query parameter left blank). */
-export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const courseId = z
   .string({ error: PAYMENT_MSG.selectCourse })
   .trim()
@@ -92,7 +112,7 @@ export type CouponValidateAnswer = z.infer<typeof couponValidateResponse>;
  */
 export const createOrderBody = z.object({
   courseId,
-  couponCode: z.preprocess(blankToUndefined, z.string().max(50, PAYMENT_MSG.couponInvalid).optional()),
+  couponCode: blankAsMissing(z.string().max(50, PAYMENT_MSG.couponInvalid).optional()),
   method: z.enum(PAYMENT_METHODS, { error: 'Please choose a payment method' }).default('gateway'),
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;

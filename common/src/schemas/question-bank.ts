@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MCQ_OPTION_SLOTS, NEW_QUESTION_MARKS } from '../constants.ts';
-import { EXAM_MESSAGES, PAPER_LIMITS } from './exams.ts';
+import { EXAM_MESSAGES, PAPER_LIMITS, penalty } from './exams.ts';
+import { blankAsMissing, positiveInt } from './fields.ts';
 
 // The question bank, its import and papers drawn from it (docs/product-question-bank.md).
 
@@ -61,7 +62,6 @@ export const BANK_MESSAGES = {
   bankRefTwice: 'The same bank question is in the paper twice',
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
@@ -76,13 +76,7 @@ export const difficultySchema = z.coerce
   .min(1, BANK_MESSAGES.difficulty)
   .max(5, BANK_MESSAGES.difficulty);
 
-const penalty = z.coerce
-  .number({ error: EXAM_MESSAGES.questionNegativeMarks })
-  .min(0, EXAM_MESSAGES.questionNegativeMarks)
-  .max(100, EXAM_MESSAGES.questionNegativeMarks)
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-    message: `${EXAM_MESSAGES.questionNegativeMarks} (two decimals at most)`,
-  });
+const ownPenalty = penalty(EXAM_MESSAGES.questionNegativeMarks);
 
 const tagsSchema = z
   .array(z.string({ error: 'A tag must be text' }).trim().min(1, 'A tag cannot be blank').max(50, 'A tag can be at most 50 characters'), {
@@ -93,10 +87,10 @@ const tagsSchema = z
 
 /** The tags and labels of a bank item. */
 const bankMeta = {
-  exam: z.preprocess(blankToUndefined, z.enum(BANK_EXAMS, { error: BANK_MESSAGES.exam }).nullish()).transform((v) => v ?? null),
+  exam: blankAsMissing(z.enum(BANK_EXAMS, { error: BANK_MESSAGES.exam }).nullish()).transform((v) => v ?? null),
   section: optionalText(200, 'A section can be at most 200 characters'),
   topic: optionalText(200, 'A topic can be at most 200 characters'),
-  difficulty: z.preprocess(blankToUndefined, difficultySchema.nullish()).transform((v) => v ?? null),
+  difficulty: blankAsMissing(difficultySchema.nullish()).transform((v) => v ?? null),
   source: optionalText(200, 'A source can be at most 200 characters'),
   tags: tagsSchema.default([]),
 };
@@ -117,7 +111,7 @@ const questionFields = {
     .max(1_000, 'Marks are too large')
     .default(NEW_QUESTION_MARKS),
   /** Null: the exam's penalty. */
-  negativeMarks: z.preprocess(blankToUndefined, penalty.nullish()).transform((v) => v ?? null),
+  negativeMarks: blankAsMissing(ownPenalty.nullish()).transform((v) => v ?? null),
   explanation: optionalText(10_000, 'An explanation can be at most 10,000 characters'),
 };
 
@@ -154,7 +148,7 @@ export const bankQuestionBody = z
   .object({
     ...bankMeta,
     ...questionFields,
-    passageId: z.preprocess(blankToUndefined, z.uuid({ error: BANK_MESSAGES.passageNotFound }).nullish()).transform((v) => v ?? null),
+    passageId: blankAsMissing(z.uuid({ error: BANK_MESSAGES.passageNotFound }).nullish()).transform((v) => v ?? null),
     passageText,
   })
   .superRefine((v, ctx) => checkOptions(v, ctx));
@@ -226,12 +220,7 @@ export const bankVersionSchema = z.object({
 });
 export type BankVersion = z.infer<typeof bankVersionSchema>;
 
-const positiveInt = (fallback: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number').min(1, 'Must be at least 1').default(fallback),
-  );
-const filterText = z.preprocess(blankToUndefined, z.string().trim().max(200, 'A filter can be at most 200 characters').optional());
+const filterText = blankAsMissing(z.string().trim().max(200, 'A filter can be at most 200 characters').optional());
 
 /** GET /api/question-bank/questions: every filter optional, text filters match case-insensitively. */
 export const bankListQuery = z.object({
@@ -240,8 +229,8 @@ export const bankListQuery = z.object({
   section: filterText,
   source: filterText,
   tag: filterText,
-  exam: z.preprocess(blankToUndefined, z.enum(BANK_EXAMS, { error: BANK_MESSAGES.exam }).optional()),
-  difficulty: z.preprocess(blankToUndefined, difficultySchema.optional()),
+  exam: blankAsMissing(z.enum(BANK_EXAMS, { error: BANK_MESSAGES.exam }).optional()),
+  difficulty: blankAsMissing(difficultySchema.optional()),
   page: positiveInt(1),
   limit: positiveInt(20).transform((v) => Math.min(v, BANK_LIST_MAX_LIMIT)),
 });
@@ -288,10 +277,10 @@ export const drawInput = z.object({
     .min(1, 'The number of questions to draw must be a whole number from 1 to 500')
     .max(PAPER_LIMITS.questions, 'The number of questions to draw must be a whole number from 1 to 500'),
   topic: filterText,
-  difficulty: z.preprocess(blankToUndefined, difficultySchema.optional()),
+  difficulty: blankAsMissing(difficultySchema.optional()),
   /** The bank section drawn from; absent: the paper section's own title. */
   section: filterText,
-  exam: z.preprocess(blankToUndefined, z.enum(BANK_EXAMS, { error: BANK_MESSAGES.exam }).optional()),
+  exam: blankAsMissing(z.enum(BANK_EXAMS, { error: BANK_MESSAGES.exam }).optional()),
 });
 export type DrawInput = z.output<typeof drawInput>;
 

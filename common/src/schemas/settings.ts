@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './auth.ts';
+import { hasTwoDecimals } from '../rules/rounding.ts';
+import { blankToUndefined, email, phone, text } from './fields.ts';
 
 // The institute's profile (docs/product.md section 15): who the institute is on the
 // public site, on receipts and on invoices. Edited by an admin at /admin/settings.
@@ -29,24 +30,12 @@ export function gstinCheckDigit(first14: string): string {
 
 export const isValidGstin = (v: string) => GSTIN_FORMAT.test(v) && gstinCheckDigit(v) === v[14];
 
-/** Blank means "not set": stored as null. */
-const blankToNull = (v: unknown) => (v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v);
+/** Blank (or absent) means "not set": stored as null. */
+const blankToNull = (v: unknown) => blankToUndefined(v) ?? null;
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
-
-const phone = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(20, `${label} is too long`)
-    .regex(/^\+?[0-9][0-9\-\s()]{5,}$/, `${label}: please enter a valid phone number`);
+/** A phone of the institute, its message naming which (the main one, an extra one). */
+const officePhone = (label: string) => phone(label, `${label}: please enter a valid phone number`);
 
 const gstin = z.preprocess(
   (v) => upper(blankToNull(v)),
@@ -108,12 +97,12 @@ const socialLink = (network: SocialNetwork) => {
 export const instituteSettingsFields = {
   name: text('Institute name', 120),
   address: text('Address', 500),
-  phone: phone('Phone'),
+  phone: officePhone('Phone'),
   phones: z
-    .array(phone('Extra phone'), { error: 'Extra phones must be a list' })
+    .array(officePhone('Extra phone'), { error: 'Extra phones must be a list' })
     .max(MAX_EXTRA_PHONES, `At most ${MAX_EXTRA_PHONES} extra phones`)
     .default([]),
-  email: emailSchema,
+  email,
   gstin,
   pan,
   sac: z.preprocess(
@@ -129,7 +118,7 @@ export const instituteSettingsFields = {
       .number({ error: 'GST rate must be a number' })
       .min(0, 'GST rate must be between 0 and 28 %')
       .max(GST_RATE_MAX, 'GST rate must be between 0 and 28 %')
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'GST rate may have at most two decimals'),
+      .refine(hasTwoDecimals, 'GST rate may have at most two decimals'),
   ),
   invoicePrefix: z.preprocess(
     (v) => upper(blankToNull(v)) ?? DEFAULT_INVOICE_PREFIX,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CENTRE_IDS } from '../constants.ts';
-import { STAFF_ROLES } from '../permissions.ts';
-import { createAdminBody, emailSchema, phoneSchema } from './auth.ts';
+import { isCentreScopedRole, STAFF_ROLES } from '../permissions.ts';
+import { createAdminBody } from './auth.ts';
+import { blankAsMissing, email, phone } from './fields.ts';
 
 // Staff accounts and their roles (docs/product-staff.md).
 
@@ -9,6 +10,7 @@ export const STAFF_MSG = {
   roleRequired: 'Role is required',
   unknownRole: `Role must be one of: ${STAFF_ROLES.join(', ')}`,
   centresRequired: 'A centre manager needs at least one centre',
+  counsellorCentresRequired: 'A counsellor needs at least one centre',
   centresNotForRole: 'Only a centre manager has centres',
   unknownCentre: 'Unknown centre',
   notFound: 'Staff member not found',
@@ -24,18 +26,22 @@ const centresSchema = z
   .max(CENTRE_IDS.length)
   .transform((list) => [...new Set(list)].sort());
 
-/** The centres rule, for the create and change forms alike: required for a centre manager, refused for the rest. */
+/** The centres rule, for the create and change forms alike: required for a centre manager or counsellor, refused for the rest. */
 export function centresProblem(role: string, centres: readonly string[] | undefined): string | null {
-  if (role === 'centre_manager') return centres && centres.length > 0 ? null : STAFF_MSG.centresRequired;
-  return centres && centres.length > 0 ? STAFF_MSG.centresNotForRole : null;
+  const hasCentres = centres !== undefined && centres.length > 0;
+  if (isCentreScopedRole(role)) {
+    if (hasCentres) return null;
+    return role === 'counsellor' ? STAFF_MSG.counsellorCentresRequired : STAFF_MSG.centresRequired;
+  }
+  return hasCentres ? STAFF_MSG.centresNotForRole : null;
 }
 
 export const createStaffBody = z
   .object({
     firstName: createAdminBody.shape.firstName,
     lastName: createAdminBody.shape.lastName,
-    email: emailSchema,
-    phone: phoneSchema.optional().or(z.literal('')),
+    email,
+    phone: blankAsMissing(phone('Phone number').optional()),
     password: createAdminBody.shape.password,
     role: roleSchema,
     centres: centresSchema.optional(),

@@ -3,6 +3,7 @@ import { SUBMISSION_SORT_KEYS, SUBMISSIONS_PAGE_SIZE } from '../constants.ts';
 import { isStorableDate } from '../rules/dates.ts';
 import { blankIsMissing, QUESTION_TYPES, RESULT_MODES } from './exams.ts';
 import { courseRef } from './exam-views.ts';
+import { blankAsMissing } from './fields.ts';
 import { answersMap } from './exam-attempt.ts';
 
 export const SUBMISSION_STATUSES = ['SUBMITTED', 'EVALUATED', 'PENDING'] as const;
@@ -25,10 +26,7 @@ export const SUBMISSION_MESSAGES = {
   noSubmissions: 'Cannot publish. There are no submissions for this exam yet.',
 } as const;
 
-const optionalTime = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.date({ error: 'Invalid time' }).refine(isStorableDate, 'Invalid time').optional(),
-);
+const optionalTime = blankAsMissing(z.coerce.date({ error: 'Invalid time' }).refine(isStorableDate, 'Invalid time').optional());
 
 /** POST /api/submissions (the exam screen's submission; docs/product.md section 7). */
 export const submitBody = z.object({
@@ -39,17 +37,24 @@ export const submitBody = z.object({
 });
 export type SubmitBody = z.input<typeof submitBody>;
 
-/** Percent, grade and pass of a marked exam (grades: common/src/rules/grades.ts). */
-export const resultSummarySchema = z.object({
+const resultFigures = {
   marksObtained: z.number(),
   totalMarks: z.number(),
   percentage: z.number(),
-  grade: z.string(),
-  isPassed: z.boolean(),
   correctAnswers: z.number().int(),
   incorrectAnswers: z.number().int(),
   unattempted: z.number().int(),
-});
+};
+
+/**
+ * The completion page's figures of a marked exam, by its result mode (docs/product-papers.md, Result mode):
+ * a grade-mode exam adds its grade (common/src/rules/grades.ts) and pass; a ranked mock has neither, its rank
+ * and percentile come once the results are published.
+ */
+export const resultSummarySchema = z.discriminatedUnion('resultMode', [
+  z.object({ resultMode: z.literal('grade'), ...resultFigures, grade: z.string(), isPassed: z.boolean() }),
+  z.object({ resultMode: z.literal('rank'), ...resultFigures }),
+]);
 export type ResultSummary = z.infer<typeof resultSummarySchema>;
 
 /**
@@ -178,19 +183,18 @@ export const submissionDetailSchema = submissionBaseSchema.extend({
 export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** GET /api/submissions/admin/all query; all filtering, sorting and paging happen in SQL. */
 export const adminSubmissionsQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).catch(SUBMISSIONS_PAGE_SIZE).default(SUBMISSIONS_PAGE_SIZE),
-  examId: z.preprocess(blankToUndefined, z.uuid({ error: 'Unknown exam' }).optional()),
-  courseId: z.preprocess(blankToUndefined, z.uuid({ error: 'Unknown course' }).optional()),
-  status: z.preprocess(blankToUndefined, z.enum(SUBMISSION_STATUSES).optional()),
-  search: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(SUBMISSION_SORT_KEYS).default('submittedAt')),
+  examId: blankAsMissing(z.uuid({ error: 'Unknown exam' }).optional()),
+  courseId: blankAsMissing(z.uuid({ error: 'Unknown course' }).optional()),
+  status: blankAsMissing(z.enum(SUBMISSION_STATUSES).optional()),
+  search: blankAsMissing(z.string().trim().max(200).optional()),
+  sort: blankAsMissing(z.enum(SUBMISSION_SORT_KEYS).default('submittedAt')),
   /** Default: descending for submittedAt and score, ascending for the others. */
-  order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS).optional()),
+  order: blankAsMissing(z.enum(SORT_ORDERS).optional()),
 });
 export type AdminSubmissionsQuery = z.input<typeof adminSubmissionsQuery>;
 

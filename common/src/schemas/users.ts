@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CENTRE_IDS, STUDENT_SORT_KEYS } from '../constants.ts';
 import { userSchema } from './auth.ts';
+import { blankAsMissing, positiveInt } from './fields.ts';
 
 // The admin's student management (docs/product.md section 2 "Admin student list", "Student detail"; section 7 users calls).
 
@@ -23,29 +24,23 @@ export const USER_MSG = {
   deleted: (name: string) => `${name} has been successfully deleted from the system.`,
 } as const;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
-const positiveInt = (fallback: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number').min(1, 'Must be at least 1').default(fallback),
-  );
+const optionalText = (max: number) => blankAsMissing(z.string().trim().max(max).optional());
 
 /**
  * GET /api/users and /api/users/export.csv. Filtering, sorting and paging happen on the server.
  * A limit above 100 is lowered to 100.
  */
 export const studentListQuery = z.object({
-  role: z.preprocess(blankToUndefined, z.enum(['student', 'admin'], { error: 'Role must be student or admin' }).default('student')),
+  role: blankAsMissing(z.enum(['student', 'admin'], { error: 'Role must be student or admin' }).default('student')),
   search: optionalText(200),
-  status: z.preprocess(blankToUndefined, z.enum(STUDENT_STATUSES, { error: 'Status must be active or inactive' }).optional()),
+  status: blankAsMissing(z.enum(STUDENT_STATUSES, { error: 'Status must be active or inactive' }).optional()),
   /** A course name (the students' course interest). */
   course: optionalText(200),
-  centre: z.preprocess(blankToUndefined, z.enum(CENTRE_IDS, { error: 'Unknown centre' }).optional()),
+  centre: blankAsMissing(z.enum(CENTRE_IDS, { error: 'Unknown centre' }).optional()),
   /** A batch id: its students only. */
-  batch: z.preprocess(blankToUndefined, z.uuid({ error: 'Unknown batch' }).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(STUDENT_SORT_KEYS, { error: 'Unknown sort key' }).default('name')),
-  order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).default('asc')),
+  batch: blankAsMissing(z.uuid({ error: 'Unknown batch' }).optional()),
+  sort: blankAsMissing(z.enum(STUDENT_SORT_KEYS, { error: 'Unknown sort key' }).default('name')),
+  order: blankAsMissing(z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).default('asc')),
   page: positiveInt(1),
   limit: positiveInt(STUDENT_LIST_DEFAULT_LIMIT).transform((v) => Math.min(v, STUDENT_LIST_MAX_LIMIT)),
 });
@@ -96,6 +91,9 @@ export const studentSubmissionSchema = z.object({
 });
 
 export const studentDetailSchema = userSchema.extend({
+  /** The student's courses (of their approved admissions, else the course named on the account): the batch
+   * move offers these courses' batches first (docs/product-batches.md). */
+  courses: z.array(z.object({ _id: z.string(), name: z.string() })),
   examsTaken: z.number(),
   averageScore: z.number().nullable(),
   passedExams: z.number(),
@@ -111,6 +109,8 @@ export const updateStudentBody = z
   .object({
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
     batch: z.uuid({ error: 'Batch not found' }).nullable().optional(),
+    /** Confirms a move into a batch of another course than the student's (else 409). */
+    otherCourse: z.boolean({ error: 'otherCourse must be true or false' }).optional(),
   })
   .refine((b) => b.isActive !== undefined || b.batch !== undefined, { path: ['isActive'], message: 'isActive must be true or false' });
 export type UpdateStudentBody = z.input<typeof updateStudentBody>;

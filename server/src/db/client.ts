@@ -35,7 +35,7 @@ const embedded = new WeakSet<Db>();
 /**
  * How long a batch loader on the embedded database goes on gathering lookups that keep coming
  * (lib/batch-loader.ts `gatherMs`). Measured with 200 candidates opening their analysis at once on new
- * connections (bench/README.md, "Earlier run … 13:13"): first-burst p95 0.40-0.58 s sent at the next turn, 0.36 s
+ * connections (bench/HISTORY.md, "Earlier run … 13:13"): first-burst p95 0.40-0.58 s sent at the next turn, 0.36 s
  * with 5 ms, 0.21-0.24 s with 10 ms, 0.18-0.25 s with 20 ms (once 0.34 s).
  */
 const EMBEDDED_GATHER_MS = 20;
@@ -45,7 +45,7 @@ const EMBEDDED_GATHER_MS = 20;
  * sign-in check, the analysis reads: everyone opening their results at once) goes on gathering lookups that
  * keep coming. There the burst's requests also came one or two a turn, and most went alone, each as a
  * prepared statement that each of the pool's connections parsed and planned for the first time. Measured
- * with the results benchmark's 200 readers, alternated (bench/README.md, "Gathering on PostgreSQL"): first
+ * with the results benchmark's 200 readers, alternated (bench/HISTORY.md, "Gathering on PostgreSQL"): first
  * burst p95 332–745 ms (median 522) sent at the next turn, 221–465 ms (median 310) with 10 ms; 5 ms
  * gathered too little (390–458 ms). The hall's own loaders (attempts, starts, closes) are unchanged; its
  * requests' sign-in checks gather too, and the storm at 2,000 moved no more than its spread.
@@ -70,7 +70,7 @@ export function readerLoaderOptions(db: Db): BatchOptions {
  * PostgreSQL's buffer cache (shared_buffers, 128 MB by default) at every start, which took about half a
  * second of a start-up of 3 s on this machine, and the memory itself. 64 MB holds the embedded database's
  * working set (a demo, the tests, a 500-student hall) and halves that; 32 MB made the 500-student
- * storm's submit slower in both of its runs (bench/README.md, "The embedded database's buffer cache").
+ * storm's submit slower in both of its runs (bench/HISTORY.md, "The embedded database's buffer cache").
  * The WAL buffers stay at the 4 MB they were (PostgreSQL sizes them from shared_buffers otherwise).
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=64MB', '-c', 'wal_buffers=4MB'];
@@ -193,7 +193,7 @@ const INIT_PREFIX = 'pglite.init-';
  * into place only once PGlite has finished creating it, so a start that is killed half-way leaves either
  * no database (the next start begins again) or a complete one, never a directory that cannot start.
  */
-export async function openPgliteDir(dir: string): Promise<PGlite> {
+async function openPgliteDir(dir: string): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const parent = path.dirname(dir);
   fs.mkdirSync(parent, { recursive: true });

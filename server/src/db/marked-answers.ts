@@ -34,7 +34,7 @@ const jsonNumber = (n: number | null) => (n === null || !Number.isFinite(n) ? 'n
 /**
  * One stored tuple as JSON text, exactly as `JSON.stringify` writes `encodeMarkedAnswers`' element, from the
  * question id already as JSON: the submit's batched statement writes a paper's tuples as text without
- * building them (attempts/marking.ts `markAnswersStored`).
+ * building them (exam-taking/marking.ts `markAnswersStored`).
  */
 export function markedAnswerJson(idJson: string, selectedOption: number | null, marksObtained: number | null, textAnswer: string | null) {
   const head = `[${idJson},${jsonNumber(selectedOption)},${jsonNumber(marksObtained)}`;

@@ -17,7 +17,10 @@ export const classSessions = pgTable(
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
     subject: text('subject').notNull(),
+    /** The teacher as the timetable shows them: the faculty member's name, or text from before accounts (docs/product-batches.md). */
     teacher: text('teacher').notNull(),
+    /** The faculty member who teaches it; a faculty member's classes are those with their id (lib/record-scope.ts). */
+    teacherId: uuid('teacher_id').references(() => users.id, { onDelete: 'set null' }),
     room: text('room').notNull(),
     /** The weekly series the session was created in, if any. */
     seriesId: uuid('series_id'),
@@ -25,7 +28,10 @@ export const classSessions = pgTable(
     attendanceMarkedBy: uuid('attendance_marked_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('class_sessions_batch_date_idx').on(t.batchId, t.date, t.startTime)],
+  (t) => [
+    index('class_sessions_batch_date_idx').on(t.batchId, t.date, t.startTime),
+    index('class_sessions_teacher_idx').on(t.teacherId, t.date),
+  ],
 );
 
 /** Who was in class: one row per student of the batch when the session was marked. */

@@ -88,9 +88,11 @@ export const paymentRefunds = pgTable(
 );
 
 /**
- * A capture the gateway reports on an order whose payment was already completed by another capture
- * (a second attempt that went through): the money was taken twice, so it is kept here, flagged for
- * refund, and shown on the payment's detail page until an admin refunds it at the gateway.
+ * Money taken beyond what is owed, flagged for refund and shown on the payment's detail page and in the
+ * collection report: `second_capture`, a capture the gateway reports on an order whose payment was already
+ * completed by another capture (the money was taken twice; refunded at the gateway); `overpaid`, the part
+ * of a payment that took the student's fees past what was owed when it completed (a capture after a
+ * counter payment of the same fee; refunded with Refund). Once per capture, and once per payment.
  */
 export const paymentExtraCaptures = pgTable(
   'payment_extra_captures',
@@ -99,11 +101,18 @@ export const paymentExtraCaptures = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
-    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    reason: text('reason', { enum: ['second_capture', 'overpaid'] })
+      .notNull()
+      .default('second_capture'),
+    /** The capture's id at the gateway; null for money that came in otherwise (an offline payment verified). */
+    gatewayPaymentId: text('gateway_payment_id'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_extra_captures_gateway_key').on(t.gatewayPaymentId)],
+  (t) => [
+    uniqueIndex('payment_extra_captures_gateway_key').on(t.gatewayPaymentId),
+    uniqueIndex('payment_extra_captures_overpaid_key').on(t.paymentId).where(sql`reason = 'overpaid'`),
+  ],
 );
 
 /** Receipt numbers RCT-<year>-<n>: n comes from one sequence, so two instances never hand out the same. */

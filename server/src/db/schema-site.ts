@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FeePlan } from '@app/common/rules/fee-plans';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { siteImages } from './schema-site-content.ts';
 import { centres, users } from './schema.ts';
 
 // Courses, announcements, uploaded images, the gallery and admission requests: what the public site shows
@@ -11,6 +13,14 @@ import { centres, users } from './schema.ts';
 export const courses = pgTable('courses', {
   id: id(),
   name: text('name').notNull(),
+  /**
+   * The course page's address, /courses/{slug}: from the name on create (courses/service.ts), unique,
+   * editable (docs/product-site.md). A row written around the service (a test's fixture) gets a unique one.
+   */
+  slug: text('slug')
+    .notNull()
+    .unique()
+    .$defaultFn(() => `course-${randomUUID()}`),
   description: text('description').notNull(),
   pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
   feeType: text('fee_type', { enum: ['full', 'monthly'] })
@@ -61,12 +71,19 @@ export const uploads = pgTable('uploads', {
   createdAt: createdAt(),
 });
 
+/**
+ * The gallery. `title` is the caption; `storageKey` the full-size file (served at /api/gallery/files/{key}),
+ * `imageId` its resized copies (null for an image stored before copies were made, until the start-up
+ * makes them: db/seed.ts); a hidden image stays in the editor only.
+ */
 export const galleryImages = pgTable('gallery_images', {
   id: id(),
   title: text('title').notNull(),
   category: text('category').notNull(),
   storageKey: text('storage_key').notNull(),
   contentType: text('content_type').notNull(),
+  imageId: uuid('image_id').references(() => siteImages.id, { onDelete: 'set null' }),
+  hidden: boolean('hidden').notNull().default(false),
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { USER_ROLES } from '@app/common/permissions';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { courses } from './schema-site.ts';
 
@@ -20,7 +21,7 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
-    role: text('role', { enum: ['admin', 'centre_manager', 'faculty', 'accountant', 'student'] }).notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
     passwordHash: text('password_hash').notNull(),
     registrationNumber: text('registration_number'),
     isActive: boolean('is_active').notNull().default(true),
@@ -154,6 +155,8 @@ export const rateCounters = pgTable('rate_counters', {
 
 // The other groups of tables live in their own files; everything is imported from here.
 export * from './schema-site.ts';
+export * from './schema-site-content.ts';
+export * from './schema-enquiries.ts';
 export * from './schema-exams.ts';
 export * from './schema-payments.ts';
 export * from './schema-batches.ts';

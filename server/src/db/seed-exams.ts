@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { addDays, instantInIndia, todayInIndia } from '@app/common/rules/dates';
 import type { Db } from './client.ts';
 import { seedDemoCandidates } from './seed-results.ts';
 import { batches, courses, examPassages, examSections, exams, questions } from './schema.ts';
@@ -232,10 +233,7 @@ export async function seedDemoExam(db: Db) {
 }
 
 /** 10:00 IST, `days` from now. */
-const istMorning = (days: number, now = new Date()) => {
-  const ist = new Date(now.getTime() + 330 * 60_000 + days * 86_400_000);
-  return new Date(`${ist.toISOString().slice(0, 10)}T10:00:00+05:30`);
-};
+const istMorning = (days: number, now = new Date()) => instantInIndia(addDays(todayInIndia(now), days), '10:00');
 
 /**
  * A practice set (re-attempts, unranked) open to every student, and a mock scheduled for tomorrow

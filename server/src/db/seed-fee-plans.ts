@@ -1,4 +1,5 @@
-import { addMonths, type FeePlan, istDateOf } from '@app/common/rules/fee-plans';
+import { indiaDayOf } from '@app/common/rules/dates';
+import { addMonths, type FeePlan } from '@app/common/rules/fee-plans';
 
 // Demo fee plans (docs/product.md section 11, "Fee plans"), so a new user sees plans other than the
 // default four monthly installments: the judiciary course, eight months long, is paid monthly in eight;
@@ -8,7 +9,7 @@ import { addMonths, type FeePlan, istDateOf } from '@app/common/rules/fee-plans'
 export function demoFeePlan(courseName: string, now = new Date()): FeePlan | undefined {
   if (courseName === 'Judiciary Exam') return { installments: 8 };
   if (courseName === 'AILET Preparation') {
-    const tenth = `${istDateOf(now).slice(0, 8)}10`;
+    const tenth = `${indiaDayOf(now).slice(0, 8)}10`;
     return { installments: 3, dueDates: [1, 2, 3].map((m) => addMonths(tenth, m)) };
   }
   return undefined;

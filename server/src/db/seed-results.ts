@@ -1,5 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { CENTRE_IDS } from '@app/common';
+import { marksFor, mcqOutcome, penaltyOf } from '@app/common/rules/marking';
+import { round2 } from '@app/common/rules/rounding';
 import type { Db } from './client.ts';
 import { examAttempts, exams, questions, type SubmissionAnswer, submissions, users } from './schema.ts';
 
@@ -74,20 +76,14 @@ export async function seedDemoCandidates(db: Db, examId: string) {
       if (next() < 0.12) review.push(q.id);
       const key = q.correctAnswer ?? 0;
       if (next() > 0.85) return { questionId: q.id, selectedOption: null, textAnswer: null, marksObtained: 0 };
-      if (next() < skill) {
-        correct++;
-        marks += Number(q.marks);
-        return { questionId: q.id, selectedOption: key, textAnswer: null, marksObtained: Number(q.marks) };
-      }
-      wrong++;
-      const penalty = Number(q.negativeMarks ?? exam.negativeMarks);
-      marks -= penalty;
-      return {
-        questionId: q.id,
-        selectedOption: (key + 1 + Math.floor(next() * 2)) % q.options.length,
-        textAnswer: null,
-        marksObtained: -penalty,
-      };
+      // The candidate's choice (the key, or one of the two after it), marked as a submit marks it.
+      const selectedOption = next() < skill ? key : (key + 1 + Math.floor(next() * 2)) % q.options.length;
+      const outcome = mcqOutcome(selectedOption, key);
+      if (outcome === 'correct') correct++;
+      else wrong++;
+      const marksObtained = marksFor(outcome, Number(q.marks), penaltyOf(q.negativeMarks, exam.negativeMarks));
+      marks += marksObtained;
+      return { questionId: q.id, selectedOption, textAnswer: null, marksObtained };
     });
     const taken = Object.values(timeSpent).reduce((s, t) => s + t, 0);
     const startedAt = new Date(sat.getTime() + i * 60_000);
@@ -107,7 +103,7 @@ export async function seedDemoCandidates(db: Db, examId: string) {
       examId,
       studentId: student.id,
       answers,
-      marksObtained: Math.round(marks * 100) / 100,
+      marksObtained: round2(marks),
       totalMarks: exam.totalMarks,
       correctAnswers: correct,
       incorrectAnswers: wrong,

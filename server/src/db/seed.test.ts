@@ -1,9 +1,11 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { ENQUIRY_STAGES } from '@app/common/schemas/enquiries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { seed } from './seed.ts';
 import { academicYearOf } from './seed-batches.ts';
-import { announcements, batches, classSessions, courses, exams, galleryImages, users } from './schema.ts';
+import { announcements, batches, classSessions, courses, enquiries, enquiryActivities, exams, galleryImages, users } from './schema.ts';
+import { SAMPLE_ENQUIRY_NOTE } from './seed-enquiries.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,16 +57,35 @@ describe('demo seed', () => {
     expect(publicLatest.every((a: { targetAudience: string }) => a.targetAudience === 'all')).toBe(true);
   });
 
-  it('fills the gallery in all five categories with images served by their generated key', async () => {
+  it('fills the gallery in all five categories with resized images served by their generated key', async () => {
     const images = (await t.visitor.get('/api/gallery')).json();
     expect(new Set(images.map((i: { category: string }) => i.category))).toEqual(
       new Set(['Academic', 'Faculty', 'Students', 'Events', 'Achievement']),
     );
+    // Each seeded photo has its copies for srcset (docs/decisions/0024-site-images-library.md).
+    for (const image of images) expect(image.variants.length).toBeGreaterThan(0);
+    const copy = await t.visitor.get(images[0].variants[0].url);
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toBe('image/webp');
     const file = await t.visitor.get(images[0].url);
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['content-type']).toBe('image/webp');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect((await t.visitor.get('/api/gallery/files/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
+  });
+
+  it('writes the site content and the labelled sample toppers and testimonials', async () => {
+    const home = (await t.visitor.get('/api/site/home')).json();
+    expect(home.hero.headline).toBe('Coaching for CLAT, the judiciary and your law degree');
+    expect(home.whyChooseUs).toHaveLength(6);
+    expect((await t.visitor.get('/api/site/about')).json().achievements).toHaveLength(4);
+    expect((await t.visitor.get('/api/site/faq')).json().items.length).toBeGreaterThan(0);
+    const toppers = (await t.visitor.get('/api/site/toppers')).json();
+    expect(toppers).toHaveLength(3);
+    expect(toppers.every((x: { quote: string }) => x.quote.includes('Sample entry'))).toBe(true);
+    expect((await t.visitor.get('/api/site/testimonials')).json()).toHaveLength(2);
+    const clat = (await t.visitor.get('/api/courses/clat-preparation')).json();
+    expect(clat.toppers.map((x: { name: string }) => x.name)).toEqual(['Ananya Ghosh']);
   });
 
   it('adds a demo exam whose question marks add up to its total, and a CLAT-style mock with passages', async () => {
@@ -106,6 +127,21 @@ describe('demo seed', () => {
     expect(academicYearOf('2099-12-01')).toBe('2099-00');
   });
 
+  it('adds labelled sample enquiries in every stage, centre and several sources; the Kasba counsellor owns Kasba’s', async () => {
+    const rows = await t.ctx.db.select().from(enquiries);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.every((r) => r.notes.startsWith(SAMPLE_ENQUIRY_NOTE))).toBe(true);
+    expect(new Set(rows.map((r) => r.stage))).toEqual(new Set(ENQUIRY_STAGES));
+    expect(new Set(rows.map((r) => r.centreId))).toEqual(new Set(['dumdum', 'kasba', 'shrirampur']));
+    expect(new Set(rows.map((r) => r.source)).size).toBeGreaterThan(4);
+    expect(rows.filter((r) => r.stage === 'lost').every((r) => r.lostReason && r.lostAt)).toBe(true);
+    const [counsellor] = await t.ctx.db.select().from(users).where(eq(users.email, 'counsellor.kasba@lawcoaching.local'));
+    expect(counsellor).toMatchObject({ role: 'counsellor' });
+    expect(rows.filter((r) => r.centreId === 'kasba').every((r) => r.ownerId === counsellor.id)).toBe(true);
+    const [{ n }] = await t.ctx.db.select({ n: count() }).from(enquiryActivities);
+    expect(n).toBeGreaterThan(rows.length);
+  });
+
   it('is safe to run again: nothing is duplicated', async () => {
     const before = await counts();
     await seed(t.ctx, { demo: true });
@@ -122,7 +158,9 @@ async function counts() {
       | typeof exams
       | typeof users
       | typeof batches
-      | typeof classSessions,
+      | typeof classSessions
+      | typeof enquiries
+      | typeof enquiryActivities,
   ) => (await t.ctx.db.select({ n: count() }).from(table))[0].n;
   return [
     await n(courses),
@@ -132,5 +170,7 @@ async function counts() {
     await n(users),
     await n(batches),
     await n(classSessions),
+    await n(enquiries),
+    await n(enquiryActivities),
   ];
 }

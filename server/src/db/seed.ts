@@ -1,5 +1,7 @@
+import { INSTITUTE_NAME } from '@app/common/constants';
 import { seedDemoQuestionBank } from './seed-question-bank.ts';
 import { type DemoStaffLogin, seedDemoStaff } from './seed-staff.ts';
+import { seedDemoEnquiries } from './seed-enquiries.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -8,6 +10,8 @@ import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import { sniffImage } from '../lib/storage.ts';
 import { GALLERY_SEED_DIR } from '../paths.ts';
 import { seedDemoBatches } from './seed-batches.ts';
+import { makeGalleryCopies, seedDemoSite, seedSiteContent } from './seed-site.ts';
+import { slugify } from '@app/common/schemas/courses';
 import { seedDemoNotificationPreferences } from './seed-notifications.ts';
 import { seedDemoExam } from './seed-exams.ts';
 import { seedDemoMaterials } from './seed-materials.ts';
@@ -167,12 +171,13 @@ const ANNOUNCEMENTS = [
   },
 ] as const;
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@lawcoaching.local';
+const DEFAULT_ADMIN_EMAIL = 'admin@lawcoaching.local';
 
 /** Reference data and, on an empty database, demo content. Safe to run on every start. */
 export async function seed(
   ctx: Ctx,
-  opts: { demo: boolean },
+  /** `log`: where a seeded image that cannot be resized is reported (the server's logger). */
+  opts: { demo: boolean; log?: { warn: (details: object, message: string) => void } },
 ): Promise<{ adminEmail: string; generatedPassword?: string; created: boolean; demoStaff?: DemoStaffLogin[] }> {
   const { db } = ctx;
   await db.insert(centres).values(CENTRES).onConflictDoNothing();
@@ -181,15 +186,22 @@ export async function seed(
   // sets them at /admin/settings; tax numbers likewise.
   await db
     .insert(instituteSettings)
-    .values({ id: 'institute', name: 'Law Coaching Institute', address: CENTRES[0].address, phone: CENTRES[0].phone })
+    .values({ id: 'institute', name: INSTITUTE_NAME, address: CENTRES[0].address, phone: CENTRES[0].phone })
     .onConflictDoNothing();
 
+  await seedSiteContent(db);
+
   const admin = await ensureAdmin(ctx);
-  if (!opts.demo) return admin;
+  if (!opts.demo) {
+    await makeGalleryCopies(ctx, opts.log);
+    return admin;
+  }
 
   const [{ n: courseCount }] = await db.select({ n: count() }).from(courses);
   if (courseCount === 0) {
-    await db.insert(courses).values(COURSES.map((c) => ({ ...c, feeType: 'full' as const, feePlan: demoFeePlan(c.name) })));
+    await db
+      .insert(courses)
+      .values(COURSES.map((c) => ({ ...c, slug: slugify(c.name), feeType: 'full' as const, feePlan: demoFeePlan(c.name) })));
     const now = Date.now();
     await db.insert(announcements).values(ANNOUNCEMENTS.map(({ ageDays, ...a }) => ({ ...a, publishDate: new Date(now - ageDays * day) })));
   }
@@ -201,8 +213,18 @@ export async function seed(
   await seedDemoObjections(db);
   const [{ n: imageCount }] = await db.select({ n: count() }).from(galleryImages);
   if (imageCount === 0) await seedGallery(ctx);
+  await makeGalleryCopies(ctx, opts.log);
+  await seedDemoSite(db);
   await seedDemoMaterials(ctx);
+  // Never in production: their generated passwords are printed at the start that creates them, into a
+  // journal others read, and each account opens the back office (docs/operations.md, "Demo content").
+  if (ctx.config.NODE_ENV === 'production') {
+    await seedDemoEnquiries(db);
+    return admin;
+  }
   const demoStaff = await seedDemoStaff(db);
+  // After the staff: the Kasba counsellor owns Kasba's sample enquiries.
+  await seedDemoEnquiries(db);
   return { ...admin, demoStaff };
 }
 

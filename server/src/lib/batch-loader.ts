@@ -18,13 +18,13 @@ export type BatchOptions = {
    * gathering while lookups keep coming, each within `GATHER_QUIET_MS` of the last, for at most this long.
    * There a query holds the turn it runs in, and the server takes in one new connection per turn (libuv
    * accepts one at a time), so a burst on new connections (everyone opening their results) was served one
-   * request per turn, one query each, instead of together (docs/architecture.md, "The exam hall").
+   * request per turn, one query each, instead of together (bench/PERFORMANCE.md, "The exam hall").
    */
   gatherMs?: number;
 };
 
 /** While gathering (`gatherMs`), a batch goes once this long has passed without a new lookup. */
-export const GATHER_QUIET_MS = 1;
+const GATHER_QUIET_MS = 1;
 
 /**
  * Gathers lookups made together and answers them with one query (docs/architecture.md, "The exam hall").

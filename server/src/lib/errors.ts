@@ -1,4 +1,4 @@
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -1,17 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { rgb } from 'pdf-lib';
+import { rgb } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { loadExcelJs, loadFontkit, loadMammoth, loadPdfLib, once } from './lazy-libs.ts';
+import { loadExcelJs, loadFontkit, loadMammoth, loadPdfLib, loadPiscina, loadYauzl, once } from './lazy-libs.ts';
 import { colour } from './pdf-fonts.ts';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '..');
 /** Loaded at their first use (lazy-libs.ts), or only for the database and the Redis the server is given. */
 const LAZY = [
-  'pdf-lib',
-  '@pdf-lib/fontkit',
+  '@cantoo/pdf-lib',
+  '@cantoo/fontkit',
   'exceljs',
   'mammoth',
+  'sharp',
+  'yauzl',
+  'piscina',
   'pg',
   '@electric-sql/pglite',
   '@electric-sql/pglite/node-postgres',
@@ -45,6 +48,8 @@ describe('libraries loaded at their first use', () => {
     expect(typeof (await loadFontkit()).create).toBe('function');
     expect(typeof new (await loadExcelJs()).Workbook().addWorksheet).toBe('function');
     expect(typeof (await loadMammoth()).extractRawText).toBe('function');
+    expect(typeof (await loadYauzl()).fromBuffer).toBe('function');
+    expect(typeof (await loadPiscina()).move).toBe('function');
   });
 
   it('loads once for callers at the same time, and tries again after a failed load', async () => {

@@ -31,7 +31,7 @@ const DIGITS = '23456789';
 const ALPHABET = UPPER + LOWER + DIGITS;
 const pick = (set: string) => set[randomInt(set.length)];
 /**
- * Temporary and generated passwords: at least 16 random characters (docs/architecture.md), always with a
+ * Temporary and generated passwords: at least 16 random characters (docs/product.md section 9), always with a
  * capital, a small letter and a digit (drawn at random, then shuffled in at random places), so a generated
  * password never misses a class a person's own password must have.
  */

@@ -60,6 +60,11 @@ export class ReadCache {
     });
   }
 
+  /** Changes at every write that drops the entries: what was built from these reads is out of date once it moved. */
+  get version(): number {
+    return this.generation;
+  }
+
   invalidate() {
     this.generation++;
     this.entries.clear();
@@ -71,4 +76,4 @@ export class ReadCache {
 export const PUBLIC_READ_TTL_MS = 2_000;
 
 /** Sends ready JSON; Fastify does not serialise a string again. */
-export const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);

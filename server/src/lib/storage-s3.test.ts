@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3, startLocalS3 } from '../../test/s3-server.ts';
+import { checkCopies } from '../../test/storage-copies.ts';
 import { AppError } from './errors.ts';
 import { createS3Storage } from './storage.ts';
 
@@ -33,6 +34,12 @@ describe('S3 storage', () => {
     expect(s3.keys()).not.toContain(key);
     // Removing what is already gone is no error.
     await storage.remove(key);
+  });
+
+  it('saves, replaces, lists and removes copies under the keys their maker builds; nothing outside copies/', async () => {
+    const before = s3.keys().length;
+    await checkCopies(createS3Storage(s3.options, log));
+    expect(s3.keys()).toHaveLength(before);
   });
 
   it('never reads or removes a key a caller chose', async () => {

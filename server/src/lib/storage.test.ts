@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
+import { checkCopies } from '../../test/storage-copies.ts';
 import { createDiskStorage, MAX_IMAGE_BYTES, sniffImage, storeImage, UPLOAD_MSG } from './storage.ts';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
@@ -62,6 +63,16 @@ describe('disk storage', () => {
       expect(await storage.get(key), key).toBeNull();
       await storage.remove(key);
     }
+    expect(fs.readFileSync(outside, 'utf8')).toBe('secret');
+  });
+});
+
+describe('copies on the disk', () => {
+  it('saves, replaces, lists and removes copies under the keys their maker builds; nothing outside copies/', async () => {
+    const storage = createDiskStorage(root);
+    await checkCopies(storage);
+    // The folders of the last copy removed go with it.
+    expect(fs.existsSync(path.join(root, 'copies/stamps-test'))).toBe(false);
     expect(fs.readFileSync(outside, 'utf8')).toBe('secret');
   });
 });

@@ -6,18 +6,33 @@ import { AppError } from './errors.ts';
 
 /**
  * Files go through this interface: local disk by default, S3-compatible object storage when S3_* is
- * configured (docs/operations.md, "File storage"). Keys are always generated.
+ * configured (docs/operations.md, "File storage"). Keys of stored files are always generated.
+ *
+ * Copies made from stored files (a study material stamped for one reader and day) are kept beside them as
+ * a cache, under keys their maker builds from ids: `copies/<kind>/<segment>/.../<name>.<extension>`, each
+ * part lower-case letters, digits and hyphens. Losing a copy only costs making it again.
  */
 export interface Storage {
   put(data: Buffer, extension: StoredExtension): Promise<string>;
+  /** A stored file or a copy; null when there is none. */
   get(key: string): Promise<Buffer | null>;
+  /** A stored file or a copy; nothing there is no error. */
   remove(key: string): Promise<void>;
+  /** Saves a copy under `key` (see above), replacing one there; a reader never sees it half written. */
+  putCopy(key: string, data: Buffer): Promise<void>;
+  /** The keys of the copies under `prefix` (`copies/<kind>/…/`), in no set order. */
+  listCopies(prefix: string): Promise<string[]>;
 }
 
 /** The kinds of file kept: images (gallery, formatted text) and PDFs (study materials). */
-export type StoredExtension = 'jpg' | 'png' | 'webp' | 'pdf';
+type StoredExtension = 'jpg' | 'png' | 'webp' | 'pdf';
 
-const KEY_PATTERN = /^[0-9a-f-]{36}\.(jpg|png|webp|pdf)$/;
+const STORED_KEY = /^[0-9a-f-]{36}\.(jpg|png|webp|pdf)$/;
+const COPY_KEY = /^copies\/(?:[0-9a-z-]+\/){1,5}[0-9a-z-]+\.(jpg|png|webp|pdf)$/;
+const COPY_PREFIX = /^copies\/(?:[0-9a-z-]+\/){1,5}$/;
+const isKey = (key: string) => STORED_KEY.test(key) || COPY_KEY.test(key);
+const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1) as StoredExtension;
+const badCopy = (what: string) => new Error(`not a copy ${what}`);
 const CONTENT_TYPES: Record<StoredExtension, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
@@ -28,7 +43,7 @@ const newKey = (extension: StoredExtension) => `${randomUUID()}.${extension}`;
 
 export function createDiskStorage(root: string): Storage {
   const fileOf = (key: string) => {
-    if (!KEY_PATTERN.test(key)) return null;
+    if (!isKey(key)) return null;
     return path.join(root, key);
   };
   return {
@@ -45,7 +60,34 @@ export function createDiskStorage(root: string): Storage {
     },
     async remove(key) {
       const file = fileOf(key);
-      if (file) await fs.rm(file, { force: true });
+      if (!file) return;
+      await fs.rm(file, { force: true });
+      // A copy's folders go with their last file (rmdir refuses one that is not empty).
+      if (COPY_KEY.test(key)) {
+        for (let dir = path.dirname(file); dir.length > path.join(root, 'copies').length; dir = path.dirname(dir)) {
+          if (
+            !(await fs.rmdir(dir).then(
+              () => true,
+              () => false,
+            ))
+          )
+            break;
+        }
+      }
+    },
+    async putCopy(key, data) {
+      if (!COPY_KEY.test(key)) throw badCopy(`key: ${key}`);
+      const file = path.join(root, key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written aside, then renamed over: a download reading it at the same moment gets the old or the new.
+      const aside = `${file}.${randomUUID()}.part`;
+      await fs.writeFile(aside, data);
+      await fs.rename(aside, file);
+    },
+    async listCopies(prefix) {
+      if (!COPY_PREFIX.test(prefix)) throw badCopy(`prefix: ${prefix}`);
+      const names = await fs.readdir(path.join(root, prefix), { recursive: true }).catch(() => [] as string[]);
+      return names.map((name) => `${prefix}${name.split(path.sep).join('/')}`).filter((key) => COPY_KEY.test(key));
     },
   };
 }
@@ -96,6 +138,25 @@ export function createS3Storage(o: S3Options, log: StorageLog): Storage {
     log.error({ status: res.status, body: (await res.text().catch(() => '')).slice(0, 500) }, `S3 ${what} refused`);
     return storageDown();
   };
+  const listPage = async (prefix: string, token: string | null) => {
+    const url = new URL(urlOf(''));
+    url.searchParams.set('list-type', '2');
+    url.searchParams.set('prefix', prefix);
+    if (token) url.searchParams.set('continuation-token', token);
+    let res: Response;
+    try {
+      res = await client.fetch(url.toString(), { method: 'GET', signal: AbortSignal.timeout(S3_TIMEOUT_MS) });
+    } catch (err) {
+      log.error({ err, prefix }, 'S3 list failed');
+      throw storageDown();
+    }
+    if (!res.ok) throw await refused(res, `list ${prefix}`);
+    const xml = await res.text();
+    // Copy keys hold no character XML escapes; a continuation token may.
+    const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]);
+    const next = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? (/<NextContinuationToken>([^<]*)</.exec(xml)?.[1] ?? null) : null;
+    return { keys, next: next && unescapeXml(next) };
+  };
   return {
     async put(data, extension) {
       const key = newKey(extension);
@@ -109,7 +170,7 @@ export function createS3Storage(o: S3Options, log: StorageLog): Storage {
       return key;
     },
     async get(key) {
-      if (!KEY_PATTERN.test(key)) return null;
+      if (!isKey(key)) return null;
       const res = await send(key, { method: 'GET' });
       if (res.status === 404) {
         await res.arrayBuffer();
@@ -119,13 +180,38 @@ export function createS3Storage(o: S3Options, log: StorageLog): Storage {
       return Buffer.from(await res.arrayBuffer());
     },
     async remove(key) {
-      if (!KEY_PATTERN.test(key)) return;
+      if (!isKey(key)) return;
       const res = await send(key, { method: 'DELETE' });
       if (!res.ok && res.status !== 404) throw await refused(res, `DELETE ${key}`);
       await res.arrayBuffer();
     },
+    async putCopy(key, data) {
+      if (!COPY_KEY.test(key)) throw badCopy(`key: ${key}`);
+      // One PUT replaces an object whole: a reader gets the old or the new.
+      const res = await send(key, {
+        method: 'PUT',
+        body: data as Uint8Array<ArrayBuffer>,
+        headers: { 'content-type': CONTENT_TYPES[extensionOf(key)] },
+      });
+      if (!res.ok) throw await refused(res, `PUT ${key}`);
+      await res.arrayBuffer();
+    },
+    async listCopies(prefix) {
+      if (!COPY_PREFIX.test(prefix)) throw badCopy(`prefix: ${prefix}`);
+      const keys: string[] = [];
+      let token: string | null = null;
+      do {
+        const page = await listPage(prefix, token);
+        keys.push(...page.keys.filter((key) => COPY_KEY.test(key)));
+        token = page.next;
+      } while (token);
+      return keys;
+    },
   };
 }
+
+const unescapeXml = (s: string) =>
+  s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] as string);
 
 /** Image type decided by the file's first bytes, never by its name or the client's word. */
 export function sniffImage(data: Buffer): { extension: 'jpg' | 'png' | 'webp'; contentType: string } | null {

@@ -1,59 +1,110 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { jwtVerify, SignJWT } from 'jose';
 import { USER_ROLES, type UserRole } from '@app/common/permissions';
 
-// HS256 JSON Web Tokens, written small on purpose: one algorithm allowed, audience and expiry checked.
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+// HS256 JSON Web Tokens through jose (docs/decisions/0020-tokens-through-jose.md): one algorithm allowed,
+// audience and expiry checked; what jose accepts that we do not (another header, an audience list, a
+// subject or id we never make) is refused here after it.
+const ALG = 'HS256';
+const HEADER = Buffer.from(JSON.stringify({ alg: ALG, typ: 'JWT' })).toString('base64url');
 const AUDIENCE = 'lawcoach-api';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TokenClaims = { sub: string; role: UserRole; ver: number };
 /** What a valid token carries: its claims, its own id (a logout revokes that id) and its expiry (seconds). */
 export type VerifiedToken = TokenClaims & { jti: string; exp: number };
-type Payload = TokenClaims & { jti: string; aud: string; iat: number; exp: number };
+
+/**
+ * The tokens verified lately, by their exact text: the auth hook verifies one on every request, and jose's
+ * verify goes through WebCrypto, a trip to libuv's thread pool (where password hashing also waits), where
+ * the hand-written check it replaced was one HMAC on the main thread (docs/decisions/0020-tokens-through-jose.md).
+ * Only what passed every check is kept, its expiry checked again on each use; the oldest is dropped first.
+ * Revocation is not affected: the user row and the revoked ids are read on every request (plugins/auth.ts).
+ */
+const VERIFIED_LIMIT = 10_000;
 
 export class TokenSigner {
+  private key: Promise<CryptoKey> | undefined;
+  private readonly verified = new Map<string, VerifiedToken>();
+
   constructor(
     private readonly secret: Buffer,
     private readonly ttlSeconds: number,
   ) {}
 
-  sign(claims: TokenClaims, now = Date.now()): string {
+  async sign(claims: TokenClaims, now = Date.now()): Promise<string> {
     const iat = Math.floor(now / 1000);
-    const payload: Payload = { ...claims, jti: randomBytes(16).toString('base64url'), aud: AUDIENCE, iat, exp: iat + this.ttlSeconds };
-    const body = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-    return `${body}.${this.mac(body)}`;
+    const jti = randomBytes(16).toString('base64url');
+    const exp = iat + this.ttlSeconds;
+    const token = await new SignJWT({ role: claims.role, ver: claims.ver })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setJti(jti)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(await this.cryptoKey());
+    // The sign-in's first request then finds its token verified.
+    const mine = checked({ ...claims, jti, aud: AUDIENCE, exp });
+    if (mine) this.remember(token, mine);
+    return token;
   }
 
   /** The claims of a valid token, or null for anything tampered, expired, or of another algorithm or audience. */
-  verify(token: string, now = Date.now()): VerifiedToken | null {
-    const parts = token.split('.');
-    if (parts.length !== 3) return null;
-    const [header, body, sig] = parts;
-    if (header !== HEADER) return null; // algorithm allow-list: exactly our HS256 header
-    const expected = Buffer.from(this.mac(`${header}.${body}`));
-    const given = Buffer.from(sig);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    let payload: Payload;
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    } catch {
+  async verify(token: string, now = Date.now()): Promise<VerifiedToken | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > now) return known;
+      this.verified.delete(token);
       return null;
     }
-    if (payload.aud !== AUDIENCE || typeof payload.exp !== 'number' || payload.exp * 1000 <= now) return null;
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-    // Only ids this server makes: anything else (a forged-looking subject signed with a leaked or test
-    // secret) is simply not a valid token, never a database error.
-    if (!UUID.test(payload.sub) || !Number.isSafeInteger(payload.ver)) return null;
-    if (typeof payload.jti !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(payload.jti)) return null;
-    if (!(USER_ROLES as readonly unknown[]).includes(payload.role)) return null;
-    return { sub: payload.sub, role: payload.role, ver: payload.ver, jti: payload.jti, exp: payload.exp };
+    // Algorithm allow-list: exactly our HS256 header, byte for byte (no kid, no jwk, no other order).
+    if (!token.startsWith(`${HEADER}.`)) return null;
+    // One spelling of a signature: jose decodes base64url leniently (the last character's two unused bits
+    // are ignored), so a token with its last character changed to a neighbour would still pass.
+    const signature = token.slice(token.lastIndexOf('.') + 1);
+    if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) return null;
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, await this.cryptoKey(), {
+        algorithms: [ALG],
+        audience: AUDIENCE,
+        currentDate: new Date(now),
+        requiredClaims: ['exp'],
+      }));
+    } catch {
+      return null; // jose's errors (bad signature, expired, malformed) all mean "not a valid token"
+    }
+    const valid = checked(payload);
+    if (valid) this.remember(token, valid);
+    return valid;
   }
 
-  private mac(data: string): string {
-    return createHmac('sha256', this.secret).update(data).digest('base64url');
+  private remember(token: string, valid: VerifiedToken) {
+    if (this.verified.size >= VERIFIED_LIMIT) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, valid);
   }
+
+  /** The secret as a WebCrypto key, imported once: jose would otherwise import it again for every token. */
+  private cryptoKey(): Promise<CryptoKey> {
+    this.key ??= crypto.subtle.importKey('raw', new Uint8Array(this.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    return this.key;
+  }
+}
+
+/** What we require of a signed payload beyond jose's checks; the verified token, frozen, or null. */
+function checked(payload: Record<string, unknown>): VerifiedToken | null {
+  const { sub, role, ver, jti, aud, exp } = payload;
+  // One audience, as we sign it: jose also accepts a list that contains it.
+  if (aud !== AUDIENCE || typeof exp !== 'number') return null;
+  // Only ids this server makes: anything else (a forged-looking subject signed with a leaked or test
+  // secret) is simply not a valid token, never a database error.
+  if (typeof sub !== 'string' || !UUID.test(sub) || typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null;
+  if (typeof jti !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(jti)) return null;
+  if (!(USER_ROLES as readonly unknown[]).includes(role)) return null;
+  return Object.freeze({ sub, role: role as UserRole, ver, jti, exp });
 }
 
 /** The signing secret: JWT_SECRET when set, else generated once and kept under DATA_DIR. */

@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from './errors.ts';
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Text contains characters that cannot be stored';
 
@@ -49,3 +50,20 @@ export const validatorCompilerForStorableText: FastifySchemaCompiler<z.ZodType> 
   // The scan runs once; only input that fails it pays for the refinement that words the error.
   return (data) => (findUnstorable(data) ? refusing(data) : plain(data));
 };
+
+/**
+ * Fields parsed outside a route's own schema (the text fields of a multipart upload), refused as the error
+ * handler words a route's validation: 400 with a message per field.
+ */
+export function parseBody<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const path = findUnstorable(value);
+  if (path) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [path.join('.') || '_']: UNSTORABLE_TEXT_MESSAGE });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('The request body must be a JSON object', { _: 'The request body must be a JSON object' });
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw badRequest(Object.values(fields)[0] ?? 'Invalid input', fields);
+}

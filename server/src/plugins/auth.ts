@@ -9,18 +9,23 @@ import { AppError } from '../lib/errors.ts';
 import { type Db, readerLoaderOptions } from '../db/client.ts';
 import { perDb, preparedQuery } from '../db/prepared.ts';
 import { BatchLoader } from '../lib/batch-loader.ts';
+import { type Scope, scopeOfActor } from '../lib/record-scope.ts';
 
 /** Reads the bearer token on every request; the user row decides whether it still holds (docs/product.md section 7). */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('actor', null);
+  app.decorateRequest('scope', null);
   app.decorateRequest('signedOutReason', null);
   app.addHook('onRequest', (req, _reply, done) => {
     const header = req.headers.authorization;
     // Synchronous for a visitor: the public reads are the hot path.
     if (!header?.startsWith('Bearer ')) return done();
     resolveActor(app, header.slice(7).trim()).then((found) => {
-      if ('actor' in found) req.actor = found.actor;
-      else req.signedOutReason = found.reason;
+      if ('actor' in found) {
+        req.actor = found.actor;
+        // Whose records the actor reaches, next to who they are (lib/record-scope.ts).
+        req.scope = scopeOfActor(found.actor);
+      } else req.signedOutReason = found.reason;
       done();
     }, done);
   });
@@ -114,7 +119,7 @@ const loaderFor = perDb(actorLoader);
  * so the web can tell the user why they are back on the sign-in page.
  */
 async function resolveActor(app: FastifyInstance, token: string): Promise<Resolved> {
-  const claims = app.ctx.signer.verify(token);
+  const claims = await app.ctx.signer.verify(token);
   if (!claims) return { reason: null };
   const row = await loaderFor(app.ctx.db).load({ sub: claims.sub, jti: claims.jti });
   // Deactivation, deletion, password reset, logout and "sign out everywhere" each end tokens at once.
@@ -189,17 +194,15 @@ export function requirePermission(action: Action): PermissionGuard {
   return guard;
 }
 
-/** Whether the signed-in actor may do an action (for handlers that serve students and staff alike). */
-export const actorCan = (actor: Actor, action: Action) => can(actor.role, action);
-
-/**
- * The centres an actor's lists and records are limited to: null for all (a full admin and the roles
- * without centres), a centre manager's own centres otherwise (docs/product-staff.md).
- */
-export const centreScopeOf = (actor: Actor | null): string[] | null => (actor && actor.centres !== null ? actor.centres : null);
 export async function requireStudent(req: FastifyRequest, _reply: FastifyReply) {
   if (!req.actor) throw notSignedIn(req);
   if (req.actor.role !== 'student') throw new AppError('FORBIDDEN', MSG.forbidden);
+}
+
+/** Whose records the signed-in actor reaches (lib/record-scope.ts); only call after one of the guards above. */
+export function scopeOf(req: FastifyRequest): Scope {
+  if (!req.scope) throw notSignedIn(req);
+  return req.scope;
 }
 
 /** The signed-in actor; only call after one of the guards above. */

@@ -21,7 +21,7 @@ export function requestIdFor(req: IncomingMessage): string {
 const SECRET_PATHS = [/(\/reset-password\/)[^/?#]+/gi];
 const SECRET_QUERY_KEY = /token|password|secret|signature|checksum|key|code|otp/i;
 
-export function scrubUrl(url: string): string {
+function scrubUrl(url: string): string {
   let [path, query] = [url, ''];
   const q = url.indexOf('?');
   if (q >= 0) [path, query] = [url.slice(0, q), url.slice(q + 1)];

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** Where the rate limit counters live; /api/ready reports it. */
-export type RateLimitStore = 'memory' | 'redis' | 'redis-unreachable';
+type RateLimitStore = 'memory' | 'redis' | 'redis-unreachable';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@ import { gatewayCspSources } from '../modules/payments/gateways/csp.ts';
  * hook. They are those helmet sets by default with our CSP, frame-ancestors 'none', DENY framing and
  * strict-origin-when-cross-origin; building them per request was a seventh of a public read's cost (performance target, bench/README.md).
  */
-export function securityHeaders(config: Config): Record<string, string> {
+function securityHeaders(config: Config): Record<string, string> {
   // The selected payment gateway's checkout script, frames and hosted page (docs/product.md section 11).
   const gateway = gatewayCspSources(config);
   const csp: [string, string[]][] = [

@@ -30,10 +30,10 @@ describe('server import graph', () => {
 
   it('keeps the attempt domain below exams and submissions', () => {
     const graph = moduleGraph();
-    const attempts = [...(graph.get('modules/attempts') ?? [])];
+    const attempts = [...(graph.get('modules/exam-taking') ?? [])];
     expect(attempts).not.toContain('modules/exams');
     expect(attempts).not.toContain('modules/submissions');
-    expect(graph.get('modules/exams')).toContain('modules/attempts');
-    expect(graph.get('modules/submissions')).toContain('modules/attempts');
+    expect(graph.get('modules/exams')).toContain('modules/exam-taking');
+    expect(graph.get('modules/submissions')).toContain('modules/exam-taking');
   });
 });

@@ -76,7 +76,7 @@ beforeAll(async () => {
           courseInterest: 'Outage course',
         })
         .returning();
-      const token = direct.ctx.signer.sign({ sub: s.id, role: 'student', ver: s.tokenVersion });
+      const token = await direct.ctx.signer.sign({ sub: s.id, role: 'student', ver: s.tokenVersion });
       studentTokens.push(token);
       const start = await direct.inject({
         method: 'POST',

@@ -114,11 +114,13 @@ beforeAll(async () => {
       examId: created._id,
       correct: new Map(created.questions.map((q) => [q._id, q.correctAnswer])),
       // Signed as the server signs them (same JWT_SECRET): the storm is about exams, not 50 sign-ins.
-      students: rows.map((r, i) => ({
-        id: r.id,
-        token: app.ctx.signer.sign({ sub: r.id, role: 'student', ver: r.tokenVersion }),
-        submits: i % 3 !== 0,
-      })),
+      students: await Promise.all(
+        rows.map(async (r, i) => ({
+          id: r.id,
+          token: await app.ctx.signer.sign({ sub: r.id, role: 'student', ver: r.tokenVersion }),
+          submits: i % 3 !== 0,
+        })),
+      ),
     };
   }));
   server = new ServerProcess(serverEnv(db, port), port);

@@ -73,8 +73,8 @@ const STAFF_VIEW_OF: Record<string, Action> = {
   'GET /api/exams/:examId': 'exams.manage',
 };
 
-/** Back-office routes whose path names one of A's centre-bound records (admission, student, payment). */
-const CENTRE_BOUND = /^\/api\/(admission-requests\/admin|users|payments)\/:(id|orderId)/;
+/** Back-office routes whose path names one of A's centre-bound records (admission, student, payment, the counter's student). */
+const CENTRE_BOUND = /^\/api\/(admission-requests\/admin|users|payments|payments\/counter\/students)\/:(id|orderId)/;
 
 /** The statuses a refused call may answer, or null when the role may call the route. */
 function refusal(r: ApiRoute, role: Role): number[] | null {
@@ -217,17 +217,23 @@ describe('allowed calls', () => {
       ? fillPath(r.url, (name, url) => (name === 'id' ? randomUUID() : paramsOfA(w)(name, url)))
       : fillPath(r.url, paramsOfA(w)) + (QUERY_OF[r.key] ?? '');
   /** Reads that need more than their path: the status lookup also takes the phone given on the form. */
-  const QUERY_OF: Record<string, string> = { 'GET /api/admission-requests/status/:email': '?phone=9876543210' };
+  const QUERY_OF: Record<string, string> = {
+    'GET /api/admission-requests/status/:email': '?phone=9876543210',
+    'GET /api/enquiries/owners': '?centre=kasba',
+    'GET /api/enquiries/funnel': '?from=2026-01-01&to=2026-12-31',
+    'GET /api/enquiries/funnel.csv': '?from=2026-01-01&to=2026-12-31',
+  };
 
   const freshCaller = async (role: Exclude<Role, 'visitor'>): Promise<Caller> => {
     const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: callers.credentials[role], remoteAddress: '10.9.9.9' });
     return { role, token: res.json().token };
   };
 
-  /** Reads that answer 404 here by design: no file has that key; the world has no batch, class, calendar address or credit note. */
+  /** Reads that answer 404 here by design: no file has that key; the world has no batch, class, calendar address, credit note or enquiry. */
   const NOT_FOUND_READS = new Set([
     'GET /api/payments/:id/credit-notes/:noteId',
     'GET /api/gallery/files/:key',
+    'GET /api/site/images/files/:key',
     'GET /api/uploads/files/:key',
     'GET /api/public/institute/logo/:key',
     'GET /api/batches/:id',
@@ -237,7 +243,12 @@ describe('allowed calls', () => {
     'GET /api/question-bank/questions/:id/versions',
     'GET /api/calendar/:file',
     'GET /api/materials/:id/download',
+    'GET /api/enquiries/:id',
+    // The Swagger UI's files by name: none is named "*".
+    'GET /api/docs/static/*',
   ]);
+  /** Reads that send the browser on: the Swagger UI's own index.html goes to the page at /api/docs/. */
+  const REDIRECT_READS = new Set(['GET /api/docs/static/index.html']);
   /** Reads that need a query the matrix does not send (a batch, a date): past the guard, they answer 400. */
   const BAD_QUERY_READS = new Set(['GET /api/attendance', 'GET /api/sessions']);
   /** Reads of a submission whose exam's results are not published: past the guard, they answer 409. */
@@ -258,7 +269,16 @@ describe('allowed calls', () => {
         wrong.push(`${r.key}: ${status} ${res.body.slice(0, 120)}`);
       } else if (
         r.method === 'GET' &&
-        status !== (NOT_FOUND_READS.has(r.key) ? 404 : BAD_QUERY_READS.has(r.key) ? 400 : UNPUBLISHED_READS.has(r.key) ? 409 : 200)
+        status !==
+          (NOT_FOUND_READS.has(r.key)
+            ? 404
+            : REDIRECT_READS.has(r.key)
+              ? 302
+              : BAD_QUERY_READS.has(r.key)
+                ? 400
+                : UNPUBLISHED_READS.has(r.key)
+                  ? 409
+                  : 200)
       ) {
         wrong.push(`${r.key}: ${status} ${res.body.slice(0, 120)}`);
       }

@@ -29,6 +29,7 @@ export function paramsOfA(w: World) {
     ['/api/exams/', w.exam._id],
     ['/api/submissions/', w.submissionId],
     ['/api/admission-requests/', w.a.admission.id],
+    ['/api/payments/counter/students/', w.a.student.id],
     ['/api/payments/', w.paidPayment.id],
     ['/api/users/', w.a.student.id],
     // No batch or class of the world: the refused calls never reach them, the admin's answer 404.
@@ -45,6 +46,11 @@ export function paramsOfA(w: World) {
     ['/api/dev/', w.mailAttachmentId],
     // Staff accounts are made by the admin's own tests; here, no such id (the admin's answer 404).
     ['/api/staff/', '00000000-0000-4000-8000-000000000000'],
+    // No topper, testimonial or gallery image of the world: the editor's answer 404.
+    ['/api/site/', '00000000-0000-4000-8000-000000000000'],
+    ['/api/gallery/', '00000000-0000-4000-8000-000000000000'],
+    // No enquiry in the world: the desk's answer 404.
+    ['/api/enquiries/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
@@ -54,6 +60,7 @@ export function paramsOfA(w: World) {
     if (name === 'token') return 'not-a-reset-token-0000000000000000000000000';
     if (name === 'email') return w.a.student.email;
     if (name === 'key') return 'no-such-image.jpg';
+    if (name === 'idOrSlug') return w.course._id;
     if (name === 'file') return 'no-such-calendar-token-000000.ics';
     if (name === 'gateway') return 'sandbox';
     if (name === 'name') return 'fee-reminders';
@@ -102,6 +109,11 @@ export function bodyFor(key: string, w: World): unknown {
     },
     'PATCH /api/admission-requests/admin/:id/approve': { adminNotes: 'Approved' },
     'PATCH /api/admission-requests/admin/:id/reject': { adminNotes: 'Rejected' },
+    'POST /api/public/enquiries': { name: 'A Visitor', phone: '9876500000', message: 'Is there an evening batch?' },
+    // Kasba: the matrix's centre manager works there.
+    'POST /api/enquiries': { name: 'A Walk-in', phone: '9876500001', centre: 'kasba', source: 'walk_in' },
+    'PATCH /api/enquiries/:id': { notes: 'Called back' },
+    'POST /api/enquiries/:id/activities': { kind: 'note', outcome: 'Called back' },
     'POST /api/payments/coupons/validate': { courseId: w.course._id, code: 'EARLY20' },
     'POST /api/payments/orders': { courseId: w.course._id, method: 'offline' },
     'POST /api/payments/verify': { orderId: w.gatewayPayment.gatewayOrderId, paymentId: 'pay_forged', signature: '0'.repeat(64) },

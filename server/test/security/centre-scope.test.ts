@@ -182,6 +182,7 @@ describe('a Dumdum centre manager', () => {
       ['GET', `/api/attendance?batch=${k.batchId}`],
       ['GET', `/api/attendance?batch=${k.batchId}&format=csv`],
       ['GET', '/api/users?role=admin'],
+      ['GET', `/api/payments/counter/students/${k.studentId}`],
     ];
     for (const [method, url, payload] of calls) {
       const res = await t.inject({

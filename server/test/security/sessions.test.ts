@@ -57,9 +57,9 @@ describe('a token stops working', () => {
     // No route changes a role today; this proves the role in the row, not the token, decides.
     const s = await t.createStudent();
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, s.id));
-    const asItself = t.ctx.signer.sign({ sub: s.id, role: 'student', ver: row.tokenVersion });
+    const asItself = await t.ctx.signer.sign({ sub: s.id, role: 'student', ver: row.tokenVersion });
     expect(await statusWith(asItself)).toBe(200);
-    const asAdmin = t.ctx.signer.sign({ sub: s.id, role: 'admin', ver: row.tokenVersion });
+    const asAdmin = await t.ctx.signer.sign({ sub: s.id, role: 'admin', ver: row.tokenVersion });
     expect(await statusWith(asAdmin)).toBe(401);
     expect(await statusWith(asAdmin, '/api/users')).toBe(401);
   });

@@ -15,4 +15,6 @@ export const batchListQuery = (params: BatchFilters = {}) =>
     },
   });
 
-export const useBatches = (params: BatchFilters = {}) => useQuery(batchListQuery(params));
+/** `enabled: false` for a role without `batches.view`: the page then never asks (docs/product-staff.md). */
+export const useBatches = (params: BatchFilters = {}, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...batchListQuery(params), enabled });

@@ -9,3 +9,15 @@ export const centresQuery = queryOptions({
   staleTime: 60 * 60_000,
 });
 export const useCentres = () => useQuery(centresQuery);
+
+/**
+ * GET /api/centres/mine: the centres the signed-in staff member works with, by name: a centre manager's own,
+ * everyone else's every centre (docs/product-staff.md). Every centre filter and picker of the back office
+ * lists these, so nobody is offered a centre whose records they cannot see.
+ */
+export const myCentresQuery = queryOptions({
+  queryKey: ['centres', 'mine'],
+  queryFn: ({ signal }) => api<Centre[]>('/api/centres/mine', { signal }),
+  staleTime: 60 * 60_000,
+});
+export const useMyCentres = () => useQuery(myCentresQuery);

@@ -1,3 +1,4 @@
+import { areMarksVisible } from '@app/common/rules/publication';
 import { resultStats } from '@app/common/rules/result-stats';
 import type { StudentResult } from '@app/common/schemas/submissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -11,10 +12,10 @@ export const studentResultsQuery = queryOptions({
 export const useStudentResults = () => useQuery(studentResultsQuery);
 
 /**
- * Whether a result shows its marks: its exam's results are published and it has a percentage (the server
- * sends the marks as null until then; docs/product.md section 4). The one form of the rule in the browser.
+ * Whether a result shows its marks: the publication rule (common/src/rules/publication.ts), and the marks the
+ * server sent (null until then).
  */
-export const isPublished = (r: StudentResult) => r.resultsPublished && r.percentage !== null;
+export const isPublished = (r: StudentResult) => areMarksVisible(r, r) && r.percentage !== null;
 
 /** Average and best score over the published results only (N/A when there are none). */
 export const publishedResultStats = (list: StudentResult[]) =>

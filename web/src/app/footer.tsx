@@ -1,3 +1,4 @@
+import { INSTITUTE_NAME } from '@app/common/constants';
 import type { PublicInstitute, SocialNetwork } from '@app/common/schemas/settings';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
@@ -46,7 +47,7 @@ export function Footer() {
   const { data: centres } = useCentres();
   const { data: institute } = usePublicInstitute();
   const social = institute ? SOCIAL.filter((s) => institute[s.key]) : [];
-  const name = institute?.name ?? 'Law Coaching Institute';
+  const name = institute?.name ?? INSTITUTE_NAME;
   return (
     <footer className="bg-brand-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -65,6 +66,21 @@ export function Footer() {
             <li>
               <Link className="hover:text-gold-400" to="/about">
                 About Us
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-gold-400" to="/courses">
+                Courses
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-gold-400" to="/results">
+                Results
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-gold-400" to="/contact">
+                Contact Us
               </Link>
             </li>
             <li>

@@ -8,8 +8,9 @@ import { dashboardPath, useAuth } from '../lib/auth.tsx';
  * docs/product.md section 6: a spinner while authentication loads; a visitor goes to /login; a user of the
  * other role goes to their own dashboard. `admin` is the back office: every staff role, each only on the
  * pages the permission table gives it (docs/product-staff.md); another page sends them to their dashboard.
+ * `user` is any signed-in user.
  */
-export function RequireRole({ requires: role, children }: { requires: 'admin' | 'student'; children: ReactNode }) {
+export function RequireRole({ requires: role, children }: { requires: 'admin' | 'student' | 'user'; children: ReactNode }) {
   const { user, loading, token } = useAuth();
   const location = useLocation();
   // A user who signs out on this page is on the way to / (docs/product.md section 2, Logout): the sign-out
@@ -24,6 +25,8 @@ export function RequireRole({ requires: role, children }: { requires: 'admin' | 
     );
   }
   if (!user) return hadUser.current ? <Navigate to="/" replace /> : <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // `user`: anyone signed in, whatever the role (their own account's pages).
+  if (role === 'user') return <>{children}</>;
   if (role === 'admin') {
     if (!isStaffRole(user.role) || !canOpen(user.role, location.pathname)) return <Navigate to={dashboardPath(user.role)} replace />;
     return <>{children}</>;

@@ -56,6 +56,11 @@ export function Layout() {
         </li>
       )}
       <li>
+        <NavLink to="/account/password" className={linkClass}>
+          Change password
+        </NavLink>
+      </li>
+      <li>
         <button
           type="button"
           onClick={onLogout}
@@ -75,6 +80,21 @@ export function Layout() {
       <li>
         <NavLink to="/about" className={linkClass}>
           About Us
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/courses" className={linkClass}>
+          Courses
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/results" className={linkClass}>
+          Results
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/contact" className={linkClass}>
+          Contact
         </NavLink>
       </li>
       <li>

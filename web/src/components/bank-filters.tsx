@@ -1,8 +1,8 @@
+import { sameSection } from '@app/common';
 import { BANK_EXAM_LABELS, BANK_EXAMS } from '@app/common/schemas/question-bank';
-import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DIFFICULTY_OPTIONS } from '../api/question-bank.ts';
-import { FilterSelect, filterControl } from './filter-select.tsx';
+import { FilterSelect, SearchFilter } from './filter-select.tsx';
 
 export type BankFilterValues = { q: string; section: string; topic: string; difficulty: string; exam: string };
 export const NO_BANK_FILTERS: BankFilterValues = { q: '', section: '', topic: '', difficulty: '', exam: '' };
@@ -16,7 +16,6 @@ type Props = {
 
 /** The question bank's filters: text (debounced), exam, section, topic, difficulty (docs/product-question-bank.md). */
 export function BankFilters({ value, onChange, sections, topics }: Props) {
-  const searchId = useId();
   const [search, setSearch] = useState(value.q);
   useEffect(() => setSearch(value.q), [value.q]);
   const latest = useRef({ value, onChange });
@@ -27,25 +26,16 @@ export function BankFilters({ value, onChange, sections, topics }: Props) {
     return () => clearTimeout(t);
   }, [search]);
   const set = (key: keyof BankFilterValues) => (v: string) => onChange({ ...value, [key]: v });
-  const withCurrent = (list: string[], current: string) => (current && !list.includes(current) ? [current, ...list] : list);
+  // The filter's value is always one of its options: a section the bank spells differently (case,
+  // punctuation, spacing: the same section, common/rules/sections.ts) is shown as the value is spelt.
+  const withCurrent = (list: string[], current: string, same = (a: string, b: string) => a === b) => {
+    if (!current) return list;
+    const at = list.findIndex((x) => same(x, current));
+    return at < 0 ? [current, ...list] : list.map((x, i) => (i === at ? current : x));
+  };
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="flex min-w-[14rem] flex-[2] flex-col gap-1">
-        <label htmlFor={searchId} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-          Search
-        </label>
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-400" />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            placeholder="Question, passage, option, source, tag"
-            onChange={(e) => setSearch(e.target.value)}
-            className={`${filterControl} w-full pl-8`}
-          />
-        </div>
-      </div>
+      <SearchFilter value={search} onChange={setSearch} placeholder="Question, passage, option, source, tag" />
       <FilterSelect
         label="Exam"
         value={value.exam}
@@ -56,7 +46,10 @@ export function BankFilters({ value, onChange, sections, topics }: Props) {
         label="Section"
         value={value.section}
         onChange={set('section')}
-        options={[{ value: '', label: 'All sections' }, ...withCurrent(sections, value.section).map((s) => ({ value: s, label: s }))]}
+        options={[
+          { value: '', label: 'All sections' },
+          ...withCurrent(sections, value.section, sameSection).map((s) => ({ value: s, label: s })),
+        ]}
       />
       <FilterSelect
         label="Topic"

@@ -5,6 +5,18 @@ import { EmptyState, ErrorState } from './states.tsx';
 /** The part of a TanStack Query result the states need. */
 export type QueryLike<T> = { isPending: boolean; isError: boolean; error?: unknown; data?: T; refetch: () => unknown };
 
+/**
+ * A query whose last answer stays on screen when a refetch fails (a list's next page, a report's new
+ * filters): only a failed first load counts as failed here, and the view shows the refetch's error itself.
+ */
+export const keepingLastAnswer = <T,>(query: QueryLike<T>): QueryLike<T> => ({
+  isPending: query.isPending,
+  isError: query.isError && !query.data,
+  error: query.error,
+  data: query.data,
+  refetch: query.refetch,
+});
+
 type Props<T> = {
   query: QueryLike<T>;
   /** What failed, in the user's words (or made from the error, e.g. the server's message): shown with Retry. */

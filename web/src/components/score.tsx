@@ -1,3 +1,4 @@
+import { round2 } from '@app/common/rules/rounding';
 import { type ScoreColour, scoreColour } from '@app/common/rules/grades';
 
 // docs/product.md section 9: score colour 80+ green, 60+ blue, 40+ yellow, below red, none grey; grades by the same bands.
@@ -33,7 +34,7 @@ const gradeColour = (grade: string | null | undefined): ScoreColour => {
   }
 };
 
-export const formatPercent = (p: number | null | undefined) => (p === null || p === undefined ? 'N/A' : `${Math.round(p * 100) / 100}%`);
+export const formatPercent = (p: number | null | undefined) => (p === null || p === undefined ? 'N/A' : `${round2(p)}%`);
 
 /** A percentage in its score colour. */
 export function Percent({ value, className = '' }: { value: number | null | undefined; className?: string }) {
@@ -44,12 +45,5 @@ export function Percent({ value, className = '' }: { value: number | null | unde
 export function GradeBadge({ grade }: { grade: string | null | undefined }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${tones[gradeColour(grade)]}`}>{grade ?? 'Pending'}</span>
-  );
-}
-
-/** A pill in the colour of a percentage. */
-export function ScorePill({ percentage, children }: { percentage: number | null | undefined; children: React.ReactNode }) {
-  return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[scoreColour(percentage)]}`}>{children}</span>
   );
 }

@@ -1,7 +1,7 @@
 import { AlertTriangle, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** A list that failed to load says so and offers Retry; it never shows invented data (docs/architecture.md). */
+/** A list that failed to load says so and offers Retry; it never shows invented data (docs/product.md section 8). */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800">

@@ -24,6 +24,17 @@ type Options = {
   timeoutMs?: number;
 };
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where the calls go. In the browser, fetch to the page's own origin; the server rendering the public
+ * pages (src/entry-server.tsx) sends them into the app itself, where a relative address means nothing.
+ */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 /** fetch with the bearer token and the 10 s timeout; a failure to get any answer becomes an ApiError. */
 async function send(
   path: string,
@@ -35,7 +46,12 @@ async function send(
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(init.timeoutMs ?? REQUEST_TIMEOUT_MS);
   try {
-    return await fetch(path, { method, headers, body: init.body, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+    return await transport(path, {
+      method,
+      headers,
+      body: init.body,
+      signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
+    });
   } catch (err) {
     console.error(`${method} ${path} failed`, err);
     const timedOut = (err as Error).name === 'TimeoutError';
@@ -54,7 +70,7 @@ async function send(
  * session (logout elsewhere, password reset, deactivation) its `reason` is kept for the sign-in page to say.
  */
 function signOutOn401(status: number, reason?: string) {
-  if (status !== 401) return;
+  if (status !== 401 || typeof window === 'undefined') return;
   tokenStore.clear();
   rememberSignOutReason(reason);
   if (window.location.pathname !== '/login') window.location.assign('/login');

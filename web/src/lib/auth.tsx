@@ -16,16 +16,27 @@ type AuthState = {
   logout: () => void;
   clearError: () => void;
   refreshProfile: () => Promise<void>;
+  /** The server ended every other session and gave this one a fresh token (a password change). */
+  renewToken: (token: string) => void;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `hydrating`: the page came rendered by the server, where nobody is signed in (src/entry-server.tsx). The
+ * first render must be that visitor's so hydration matches; the stored token is read right after it.
+ */
+export function AuthProvider({ children, hydrating = false }: { children: ReactNode; hydrating?: boolean }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(() => tokenStore.get());
+  const [token, setToken] = useState<string | null>(() => (hydrating ? null : tokenStore.get()));
   const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState<boolean>(() => tokenStore.get() !== null);
+  const [loading, setLoading] = useState<boolean>(() => !hydrating && tokenStore.get() !== null);
   const [error, setError] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the hydrating render
+  useEffect(() => {
+    if (hydrating) setToken(tokenStore.get());
+  }, []);
 
   const logout = useCallback(() => {
     // The server revokes this token (docs/product.md section 4); the call reads the token before it is cleared.
@@ -91,6 +102,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const renewToken = useCallback((fresh: string) => {
+    tokenStore.replace(fresh);
+    setToken(fresh);
+  }, []);
+
   const value = useMemo<AuthState>(
     () => ({
       user,
@@ -102,8 +118,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       clearError: () => setError(null),
       refreshProfile,
+      renewToken,
     }),
-    [user, token, loading, error, login, logout, refreshProfile],
+    [user, token, loading, error, login, logout, refreshProfile, renewToken],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

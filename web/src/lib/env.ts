@@ -1,5 +1,5 @@
 /** The server tells the page its environment (see server app.ts); one build serves every environment. */
-export const appEnv =
+const appEnv =
   typeof document === 'undefined'
     ? 'development'
     : (document.querySelector('meta[name="app-env"]')?.getAttribute('content') ?? 'development');

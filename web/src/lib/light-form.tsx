@@ -9,6 +9,7 @@ import {
   useReducer,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import type { z } from 'zod';
 
@@ -24,29 +25,62 @@ import type { z } from 'zod';
 
 type Values = Record<string, unknown>;
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-export type FieldErrors<T> = Partial<Record<keyof T & string, { message: string }>>;
+type FieldErrors<T> = Partial<Record<keyof T & string, { message: string }>>;
 
 export type LightForm<TIn extends Values, TOut> = {
   register: (
     name: keyof TIn & string,
     options?: { onChange?: (event: ChangeEvent<Control>) => void },
-  ) => { name: string; ref: (el: Control | null) => void; onChange: (event: ChangeEvent<Control>) => void };
+  ) => {
+    name: string;
+    ref: (el: Control | null) => void;
+    onChange: (event: ChangeEvent<Control>) => void;
+    /** The default in the server's HTML, so the page shows it before the script runs. */
+    defaultValue?: string;
+    defaultChecked?: boolean;
+  };
   handleSubmit: (onValid: (data: TOut) => unknown) => (event?: FormEvent) => Promise<void>;
   formState: { errors: FieldErrors<TIn> };
   watch: <K extends keyof TIn & string>(name: K) => TIn[K];
   reset: (values?: Partial<TIn>) => void;
+  /**
+   * False while React takes over the server's HTML (hydration), true from then on. The submit button waits
+   * for it: a form sent before the page's script runs would be the browser's own GET, the password in the
+   * address.
+   */
+  ready: boolean;
   /** Sets one field's value, as if the user had chosen it (no validation until the form was submitted). */
   setValue: <K extends keyof TIn & string>(name: K, value: TIn[K]) => void;
 };
 
 // Shown when the validation code cannot be fetched (offline, or a new version was deployed).
-export const VALIDATION_UNAVAILABLE = 'Could not check the form. Check your connection and try again.';
+const VALIDATION_UNAVAILABLE = 'Could not check the form. Check your connection and try again.';
 
 const readValue = (el: Control) => (el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value);
 const writeValue = (el: Control, value: unknown) => {
   if (el instanceof HTMLInputElement && el.type === 'checkbox') el.checked = Boolean(value);
   else el.value = value == null ? '' : String(value);
 };
+
+/** Whether the visitor changed an input or text area from the HTML it arrived with (a select is left as it is). */
+const isChangedByVisitor = (el: Control) =>
+  el instanceof HTMLInputElement && el.type === 'checkbox'
+    ? el.checked !== el.defaultChecked
+    : !(el instanceof HTMLSelectElement) && el.value !== el.defaultValue;
+
+const htmlDefault = (value: unknown): { defaultValue?: string; defaultChecked?: boolean } =>
+  typeof value === 'boolean' ? { defaultChecked: value } : value == null ? {} : { defaultValue: String(value) };
+
+const noSubscription = () => () => {};
+
+/** False during hydration (the server's snapshot), true in the browser after it and on a client render. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 function onIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -74,6 +108,9 @@ export function useLightForm<TIn extends Values, TOut = TIn>({
   const loaded = useRef<Promise<z.ZodType<TOut, TIn>> | null>(null);
   const [errors, setErrors] = useState<FieldErrors<TIn>>({});
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const ready = useHydrated();
+  const isHydrating = useRef(!ready);
+  isHydrating.current = !ready;
 
   const loadSchema = useRef(() => {
     loaded.current ??= schema().catch((err) => {
@@ -120,6 +157,11 @@ export function useLightForm<TIn extends Values, TOut = TIn>({
           return;
         }
         controls.current.set(name, el);
+        // What the visitor typed into the server's HTML before the script ran is theirs: kept, not reset.
+        if (isHydrating.current && isChangedByVisitor(el)) {
+          values.current[name] = readValue(el);
+          return;
+        }
         writeValue(el, values.current[name]);
       };
       refs.current.set(name, ref);
@@ -131,6 +173,7 @@ export function useLightForm<TIn extends Values, TOut = TIn>({
     register: (name, options) => ({
       name,
       ref: refFor(name),
+      ...htmlDefault(defaultValues[name]),
       onChange: (event) => {
         values.current[name] = readValue(event.target);
         options?.onChange?.(event);
@@ -158,6 +201,7 @@ export function useLightForm<TIn extends Values, TOut = TIn>({
       await onValid(result.data);
     },
     formState: { errors },
+    ready,
     watch: (name) => {
       watched.current.add(name);
       return values.current[name] as TIn[typeof name];

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { escapeHtml } from '@app/common/rules/text';
 
 /**
  * Formatted text of papers (passages, questions, options; docs/product-papers.md): Markdown stored as
@@ -31,9 +32,7 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['src', 'alt', 'title', 'align', 'start'];
 /** The only images formatted text may show: those uploaded to this server. */
-export const OWN_IMAGE = /^\/api\/(uploads|gallery)\/files\/[0-9a-f-]{36}\.(png|jpg|webp)$/;
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const OWN_IMAGE = /^\/api\/(uploads|gallery)\/files\/[0-9a-f-]{36}\.(png|jpg|webp)$/;
 
 const marked = new Marked({
   gfm: true,

@@ -7,13 +7,13 @@ import { loadSonner, onFirstToast } from './toast.ts';
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 // Bottom-right: at the top the toasts covered the header's welcome line and Logout for seconds.
-export const TOAST_POSITION = 'bottom-right';
+const TOAST_POSITION = 'bottom-right';
 
 /**
  * sonner's rich colours put green, red, blue and amber text on pale backgrounds below the 4.5:1
  * contrast of WCAG 1.4.3 (the success text is 4.3:1): darker shades of the same hues, each above 6:1.
  */
-export const TOAST_COLOURS = {
+const TOAST_COLOURS = {
   '--success-text': 'hsl(140, 100%, 22%)',
   '--error-text': 'hsl(360, 100%, 38%)',
   '--info-text': 'hsl(210, 92%, 35%)',

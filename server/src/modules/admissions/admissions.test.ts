@@ -193,6 +193,57 @@ describe('GET /api/admission-requests/status/{email}?phone=', () => {
   });
 });
 
+describe("a stranger's request under an enrolled student's e-mail", () => {
+  /** A student enrolled the usual way: their request, approved. */
+  async function enrolledStudent(phone: string) {
+    const own = await submit({ phone, fullName: 'Real Student' });
+    const approved = await t.admin.patch(`/api/admission-requests/admin/${own._id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    return own;
+  }
+  const queueIds = async (query = '') =>
+    ((await t.admin.get(`/api/admission-requests/admin${query}`)).json().requests as { _id: string }[]).map((r) => r._id);
+
+  it("does not shadow the student's own status: the lookup finds the request of the phone given", async () => {
+    const own = await enrolledStudent('+91 98300 33333');
+    const stranger = await t.visitor.post(
+      '/api/admission-requests',
+      form({ email: own.email, phone: '9000000001', fullName: 'Someone Else' }),
+    );
+    expect(stranger.statusCode).toBe(201);
+
+    const mine = await statusOf(own.email, '9830033333');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ fullName: 'Real Student', status: 'approved' });
+    // The stranger sees their own request as any applicant would: nothing says the e-mail has an account.
+    const theirs = await statusOf(own.email, '9000000001');
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toMatchObject({ fullName: 'Someone Else', status: 'pending', approvedAt: null });
+    expect((await statusOf(own.email, '9000000002')).statusCode).toBe(404);
+  });
+
+  it('is not queued for an admin: neither in the admissions list nor in the dashboard', async () => {
+    const own = await enrolledStudent('9830044444');
+    const before = (await t.admin.get('/api/stats/admin')).json();
+    const stranger = (await t.visitor.post('/api/admission-requests', form({ email: own.email, phone: '9000000003' }))).json().request;
+    // Under an e-mail without an account the same request is queued.
+    const ordinary = await submit();
+
+    for (const query of ['', '?status=pending']) {
+      const ids = await queueIds(query);
+      expect(ids, query).not.toContain(stranger._id);
+      expect(ids, query).toContain(ordinary._id);
+    }
+    expect(await queueIds('?status=approved')).toContain(own._id);
+    const after = (await t.admin.get('/api/stats/admin')).json();
+    expect(after.pendingAdmissions).toBe(before.pendingAdmissions + 1);
+    expect(after.recentAdmissions.map((r: { _id: string }) => r._id)).not.toContain(stranger._id);
+    // The holder is told by e-mail, as for any request under their address.
+    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, own.email));
+    expect(mails.some((m) => /already have an account/.test(m.subject))).toBe(true);
+  });
+});
+
 describe('GET /api/admissions/student', () => {
   it('answers 404 with a message for a student without an admission', async () => {
     const s = await t.createStudent();

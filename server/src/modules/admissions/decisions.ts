@@ -7,12 +7,12 @@ import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
-import type { Message } from '../mail/service.ts';
-import { rejectionMail } from '../mail/templates.ts';
+import type { Message } from '../messaging/mail.ts';
+import { rejectionMail } from '../messaging/mail-templates.ts';
 import { checkBatchForStudent } from '../batches/service.ts';
 import { findAdmissionDto } from './dto.ts';
 import { enrolApplicant } from './enrolment.ts';
-import { notifyAdmissionApproved } from '../notify/events.ts';
+import { notifyAdmissionApproved } from '../messaging/events.ts';
 
 /** Locks the pending request for this transaction; a second decision waits here, then finds it decided. */
 async function lockPendingRequest(tx: Tx, id: string) {

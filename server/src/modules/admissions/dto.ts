@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toRupees } from '@app/common';
 import type { AdmissionRequest, ApplicationDetails } from '@app/common/schemas/admissions';
@@ -26,6 +26,14 @@ export function selectAdmissionRequests(db: Db | Tx) {
     .leftJoin(decider, eq(admissionRequests.decidedBy, decider.id))
     .$dynamic();
 }
+
+/**
+ * What the admins' queue, list and dashboard show: every request except a pending one under an e-mail that
+ * has an account. Such a request is accepted like any other, so that the answer tells nobody who has an
+ * account (docs/product.md section 5), but an approval would be refused and the holder is mailed to sign in:
+ * left in the queue, strangers could fill it with requests under real students' e-mails.
+ */
+export const shownToAdmins = sql`(${admissionRequests.status} <> 'pending' or not exists (select 1 from ${users} where ${users.email} = ${admissionRequests.email}))`;
 
 export type AdmissionJoinRow = {
   request: RequestRow;

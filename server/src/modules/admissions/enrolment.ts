@@ -4,9 +4,11 @@ import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { admissionRequests, courses, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import type { Message } from '../mail/service.ts';
-import { welcomeMail } from '../mail/templates.ts';
-import { batchYearFor, lockNumbering, nextNumber, noteNumber, splitFullName, yearInIndia } from './numbers.ts';
+import type { Message } from '../messaging/mail.ts';
+import { welcomeMail } from '../messaging/mail-templates.ts';
+import { financialYear, yearInIndia } from '@app/common/rules/dates';
+import { lockNumbering, nextNumber, noteNumber, splitFullName } from './numbers.ts';
+import { markEnquiryAdmitted } from '../enquiries/admissions-link.ts';
 
 type RequestRow = typeof admissionRequests.$inferSelect;
 
@@ -43,7 +45,7 @@ export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolmen
   const registrationNumber = e.registrationNumber || (await nextNumber(tx, 'users', users.registrationNumber, `LCI-${year}-`));
   if (e.registrationNumber) noteNumber(tx, 'users', `LCI-${year}-`, e.registrationNumber);
   const admissionNumber = await nextNumber(tx, 'admission_requests', admissionRequests.admissionNumber, `ADM-${year}-`);
-  const batchYear = batchYearFor(now);
+  const batchYear = financialYear(now);
 
   const [user] = await tx
     .insert(users)
@@ -77,6 +79,7 @@ export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolmen
       userId: user.id,
     })
     .where(eq(admissionRequests.id, request.id));
+  await markEnquiryAdmitted(tx, actor, request.id, user.id, now);
   await recordAudit(
     tx,
     actor,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchYearFor, splitFullName, yearInIndia } from './numbers.ts';
+import { financialYear as batchYearFor, yearInIndia } from '@app/common/rules/dates';
+import { splitFullName } from './numbers.ts';
 
 describe('admission numbering', () => {
   it('names the Indian academic year, which starts in April', () => {

@@ -1,22 +1,6 @@
 import { type AnyColumn, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 
-const ZONE = 'Asia/Kolkata';
-const parts = (d: Date) => {
-  const p = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, year: 'numeric', month: 'numeric' }).formatToParts(d);
-  return { year: Number(p.find((x) => x.type === 'year')?.value), month: Number(p.find((x) => x.type === 'month')?.value) };
-};
-
-/** The calendar year in India, which numbers registrations and admissions. */
-export const yearInIndia = (d: Date) => parts(d).year;
-
-/** The Indian academic year runs from April to March: approved in May 2026 → '2026-27', in January 2027 → '2026-27'. */
-export function batchYearFor(d: Date): string {
-  const { year, month } = parts(d);
-  const start = month >= 4 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
-
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const words = fullName.trim().split(/\s+/);
   return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };

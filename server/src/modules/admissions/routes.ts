@@ -16,8 +16,8 @@ import {
 } from '@app/common/schemas/admissions';
 import { messageResponse } from '@app/common/schemas/auth';
 import { idParams } from '../../lib/route-schemas.ts';
-import { assertPlacementOf } from '../batches/scope.ts';
-import { actorOf, centreScopeOf, requirePermission, requireStudent } from '../../plugins/auth.ts';
+import { assertPlacement } from '../../lib/record-scope.ts';
+import { actorOf, requirePermission, requireStudent, scopeOf } from '../../plugins/auth.ts';
 import { approveAdmission, rejectAdmission } from './decisions.ts';
 import {
   assertAdmissionInScope,
@@ -62,12 +62,12 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin',
     { ...admin, schema: { tags, querystring: admissionListQuery, response: { 200: admissionListResponse } } },
     async (req) => ({
-      requests: await findAdmissionRequests(ctx, req.query.status, centreScopeOf(req.actor)),
+      requests: await findAdmissionRequests(ctx, scopeOf(req), req.query.status),
     }),
   );
 
   app.get('/admin/:id', { ...admin, schema: { tags, params: idParams, response: { 200: admissionOneResponse } } }, async (req) => {
-    await assertAdmissionInScope(ctx, req.params.id, centreScopeOf(req.actor));
+    await assertAdmissionInScope(ctx, req.params.id, scopeOf(req));
     return { request: await findAdmissionRequest(ctx, req.params.id) };
   });
 
@@ -75,8 +75,8 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/:id/approve',
     { ...admin, schema: { tags, params: idParams, body: approveAdmissionBody, response: { 200: approveAdmissionResponse } } },
     async (req) => {
-      await assertAdmissionInScope(ctx, req.params.id, centreScopeOf(req.actor));
-      await assertPlacementOf(ctx, actorOf(req), req.body?.batch);
+      await assertAdmissionInScope(ctx, req.params.id, scopeOf(req));
+      await assertPlacement(ctx.db, scopeOf(req), req.body?.batch);
       return approveAdmission(ctx, actorOf(req), req.params.id, req.body);
     },
   );
@@ -85,15 +85,13 @@ export const admissionRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/:id/reject',
     { ...admin, schema: { tags, params: idParams, body: admissionDecisionBody, response: { 200: rejectAdmissionResponse } } },
     async (req) => {
-      await assertAdmissionInScope(ctx, req.params.id, centreScopeOf(req.actor));
+      await assertAdmissionInScope(ctx, req.params.id, scopeOf(req));
       return rejectAdmission(ctx, actorOf(req), req.params.id, req.body);
     },
   );
 
   app.delete('/admin/:id', { ...admin, schema: { tags, params: idParams, response: { 200: messageResponse } } }, async (req) =>
-    assertAdmissionInScope(ctx, req.params.id, centreScopeOf(req.actor)).then(() =>
-      deleteAdmissionRequest(ctx, actorOf(req), req.params.id),
-    ),
+    assertAdmissionInScope(ctx, req.params.id, scopeOf(req)).then(() => deleteAdmissionRequest(ctx, actorOf(req), req.params.id)),
   );
 };
 
@@ -102,6 +100,6 @@ export const studentAdmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/student',
     { onRequest: requireStudent, schema: { tags: ['admissions'], response: { 200: studentAdmissionResponse } } },
-    async (req) => findStudentAdmission(app.ctx, actorOf(req)),
+    async (req) => findStudentAdmission(app.ctx, actorOf(req), scopeOf(req)),
   );
 };

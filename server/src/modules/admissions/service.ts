@@ -1,21 +1,17 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { type CentreScope, inScope } from '../../lib/centre-scope.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { admissionFilter, ownStudentId, type Scope } from '../../lib/record-scope.ts';
 import { toRupees } from '@app/common';
-import {
-  ADMISSION_MSG,
-  type AdmissionStatus,
-  type ApplicationDetails,
-  normalisePhone,
-  type StudentAdmission,
-} from '@app/common/schemas/admissions';
+import { ADMISSION_MSG, type AdmissionStatus, type ApplicationDetails, type StudentAdmission } from '@app/common/schemas/admissions';
+import { indianPhoneDigits } from '@app/common/schemas/fields';
 import type { Actor, Ctx } from '../../context.ts';
 import { admissionRequests, centres, courses, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { accountExistsMail } from '../mail/templates.ts';
-import { findAdmissionDto, selectAdmissionRequests, toAdmissionDto, toCentreDto } from './dto.ts';
+import { accountExistsMail } from '../messaging/mail-templates.ts';
+import { findAdmissionDto, selectAdmissionRequests, shownToAdmins, toAdmissionDto, toCentreDto } from './dto.ts';
 import { admissionFeePaise } from '../payments/fees.ts';
+import { markEnquiryApplied } from '../enquiries/admissions-link.ts';
 
 export type AdmissionInput = {
   fullName: string;
@@ -76,6 +72,8 @@ export async function createAdmissionRequest(ctx: Ctx, input: AdmissionInput) {
     if (isUniqueViolation(err, PENDING_EMAIL_KEY)) throw conflict(ADMISSION_MSG.duplicatePending);
     throw err;
   }
+  // The desk's enquiry of this person, if any, has applied (docs/product-admissions-desk.md, "Admissions").
+  await markEnquiryApplied(ctx.db, { id, phone: input.phone, email: input.email });
   // The answer is the same whether or not the e-mail has an account (who has one is nobody's business);
   // the account holder is told by e-mail to sign in instead, and an admin's approval is refused.
   const [account] = await ctx.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, input.email)).limit(1);
@@ -90,19 +88,21 @@ export async function createAdmissionRequest(ctx: Ctx, input: AdmissionInput) {
 }
 
 /**
- * The newest request for an e-mail, given the phone number of that request (docs/product.md section 5):
- * an unknown e-mail and a wrong phone get the same 404. The admin's note is shown only when it was
- * written for the applicant.
+ * The newest request for an e-mail among those given with this phone number (docs/product.md section 5):
+ * a request someone else sent under the same e-mail never hides the applicant's own. An unknown e-mail and
+ * a wrong phone get the same 404. The admin's note is shown only when it was written for the applicant.
  */
 export async function findAdmissionStatus(ctx: Ctx, email: string, phone: string) {
-  const [row] = await ctx.db
+  const rows = await ctx.db
     .select({ request: admissionRequests, course: courses })
     .from(admissionRequests)
     .leftJoin(courses, eq(admissionRequests.courseId, courses.id))
     .where(eq(admissionRequests.email, email))
-    .orderBy(desc(admissionRequests.createdAt))
-    .limit(1);
-  if (!row || normalisePhone(row.request.phone) !== normalisePhone(phone)) throw notFound(ADMISSION_MSG.noRequestForEmail);
+    .orderBy(desc(admissionRequests.createdAt));
+  // The same number by the phone rule, however it was typed ("+91 98765-43210" is 9876543210).
+  const wanted = indianPhoneDigits(phone);
+  const row = wanted === null ? undefined : rows.find((r) => indianPhoneDigits(r.request.phone) === wanted);
+  if (!row) throw notFound(ADMISSION_MSG.noRequestForEmail);
   const { request: r, course } = row;
   return {
     fullName: r.fullName,
@@ -115,10 +115,10 @@ export async function findAdmissionStatus(ctx: Ctx, email: string, phone: string
   };
 }
 
-/** `scope`: a centre manager's centres (docs/product-staff.md); null for all. */
-export async function findAdmissionRequests(ctx: Ctx, status?: AdmissionStatus, scope: CentreScope = null) {
+/** The requests of the scope: a centre manager's centres' (docs/product-staff.md), everyone else's all. */
+export async function findAdmissionRequests(ctx: Ctx, scope: Scope, status?: AdmissionStatus) {
   const rows = await selectAdmissionRequests(ctx.db)
-    .where(and(status ? eq(admissionRequests.status, status) : undefined, inScope(admissionRequests.centreId, scope)))
+    .where(and(status ? eq(admissionRequests.status, status) : undefined, admissionFilter(scope), shownToAdmins))
     .orderBy(desc(admissionRequests.createdAt), desc(admissionRequests.id));
   return rows.map(toAdmissionDto);
 }
@@ -130,12 +130,13 @@ export async function findAdmissionRequest(ctx: Ctx, id: string) {
 }
 
 /** A request of another centre is "not found" to a centre manager (docs/product-staff.md). */
-export async function assertAdmissionInScope(ctx: Ctx, id: string, scope: CentreScope) {
-  if (scope === null) return;
+export async function assertAdmissionInScope(ctx: Ctx, id: string, scope: Scope) {
+  const filter = admissionFilter(scope);
+  if (filter === undefined) return;
   const [row] = await ctx.db
     .select({ id: admissionRequests.id })
     .from(admissionRequests)
-    .where(and(eq(admissionRequests.id, id), inScope(admissionRequests.centreId, scope)))
+    .where(and(eq(admissionRequests.id, id), filter))
     .limit(1);
   if (!row) throw notFound(ADMISSION_MSG.notFound);
 }
@@ -155,14 +156,14 @@ export async function deleteAdmissionRequest(ctx: Ctx, actor: Actor, id: string)
 const RECORD_STATUS = { approved: 'APPROVED', pending: 'PENDING', rejected: 'REJECTED' } as const;
 
 /** The signed-in student's own admission: the request that created their account, else one under their e-mail. */
-export async function findStudentAdmission(ctx: Ctx, actor: Actor): Promise<StudentAdmission> {
+export async function findStudentAdmission(ctx: Ctx, actor: Actor, scope: Scope): Promise<StudentAdmission> {
   const [row] = await ctx.db
     .select({ request: admissionRequests, course: courses, centre: centres, courseInterest: users.courseInterest })
     .from(admissionRequests)
-    .innerJoin(users, eq(users.id, actor.id))
+    .innerJoin(users, eq(users.id, ownStudentId(scope)))
     .leftJoin(courses, eq(admissionRequests.courseId, courses.id))
     .leftJoin(centres, eq(admissionRequests.centreId, centres.id))
-    .where(or(eq(admissionRequests.userId, actor.id), eq(admissionRequests.email, actor.email)))
+    .where(admissionFilter(scope, actor.email))
     .orderBy(sql`(${admissionRequests.status} = 'approved') desc`, desc(admissionRequests.createdAt))
     .limit(1);
   if (!row) throw notFound(ADMISSION_MSG.noAdmissionRecord);

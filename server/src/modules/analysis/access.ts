@@ -1,13 +1,15 @@
-import { can } from '@app/common/permissions';
+import { areResultsOut, areSolutionsReleased } from '@app/common/rules/publication';
 import { and, eq } from 'drizzle-orm';
 import { ANALYSIS_MESSAGES } from '@app/common/schemas/analysis';
+import { writtenAnswer } from '@app/common/rules/marking';
+import { round2 } from '@app/common/rules/rounding';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
-import type { Actor, Ctx } from '../../context.ts';
+import type { Ctx } from '../../context.ts';
+import { mayReadSubmissionOf, type Scope } from '../../lib/record-scope.ts';
 import { examAttempts, exams, submissions } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
-export type ExamRow = typeof exams.$inferSelect;
 
 /**
  * Who may read a submission's analysis or review: the owner or staff who evaluate (another student's is
@@ -15,29 +17,29 @@ export type ExamRow = typeof exams.$inferSelect;
  * out yet).
  */
 export function assertReadable(
-  actor: Actor,
+  scope: Scope,
   row: { studentId: string; resultsPublished: boolean } | undefined,
   notPublished: string,
 ): asserts row is { studentId: string; resultsPublished: boolean } {
   if (!row) throw notFound(SUBMISSION_MESSAGES.notFound);
-  // Staff who evaluate read any (docs/product-staff.md).
-  if (!can(actor.role, 'evaluation.manage') && row.studentId !== actor.id) throw forbidden();
-  if (!row.resultsPublished) throw conflict(notPublished);
+  // Staff who evaluate read any (docs/product-staff.md); a student their own (lib/record-scope.ts).
+  if (!mayReadSubmissionOf(scope, row.studentId)) throw forbidden();
+  if (!areResultsOut(row)) throw conflict(notPublished);
 }
 
 /** A submission and its exam for the review (assertReadable), once the exam releases its solutions. */
-export async function loadReviewedSubmission(ctx: Ctx, actor: Actor, id: string) {
+export async function loadReviewedSubmission(ctx: Ctx, scope: Scope, id: string) {
   const [row] = await ctx.db
     .select({ s: submissions, exam: exams })
     .from(submissions)
     .innerJoin(exams, eq(exams.id, submissions.examId))
     .where(eq(submissions.id, id));
   assertReadable(
-    actor,
+    scope,
     row && { studentId: row.s.studentId, resultsPublished: row.exam.resultsPublished },
     ANALYSIS_MESSAGES.reviewNotPublished,
   );
-  if (row.exam.solutionsRelease === 'never') throw conflict(ANALYSIS_MESSAGES.solutionsNever);
+  if (!areSolutionsReleased(row.exam)) throw conflict(ANALYSIS_MESSAGES.solutionsNever);
   return row;
 }
 
@@ -54,15 +56,14 @@ type Answer = SubmissionRow['answers'][number];
 
 /** A question's outcome: no answer; marks not given yet; full marks; anything less. */
 export function statusOf(a: Answer | undefined, marks: number) {
-  const answered = a !== undefined && (a.selectedOption !== null || (a.textAnswer !== null && a.textAnswer.trim() !== ''));
+  const answered = a !== undefined && (a.selectedOption !== null || writtenAnswer(a.textAnswer) !== null);
   if (!answered) return 'unattempted' as const;
   if (a.marksObtained === null) return 'pending' as const;
   return a.marksObtained >= marks ? ('correct' as const) : ('wrong' as const);
 }
 
 /** The answer as the student gave it: the option index, the text, or null. */
-export const yourAnswerOf = (a: Answer | undefined) => (a ? (a.selectedOption ?? (a.textAnswer?.trim() ? a.textAnswer : null)) : null);
+export const yourAnswerOf = (a: Answer | undefined) => (a ? (a.selectedOption ?? writtenAnswer(a.textAnswer)) : null);
 
-export const round2 = (n: number) => Math.round(n * 100) / 100;
 /** Correct answers over attempted ones, in percent (0 when nothing was attempted). */
 export const accuracyOf = (correct: number, attempted: number) => (attempted > 0 ? round2((100 * correct) / attempted) : 0);

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { percentageOf } from '@app/common/rules/grades';
+import { round2 } from '@app/common/rules/rounding';
 import { ANALYSIS_MESSAGES, type Analysis } from '@app/common/schemas/analysis';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
-import type { Actor, Ctx } from '../../context.ts';
+import type { Ctx } from '../../context.ts';
+import type { Scope } from '../../lib/record-scope.ts';
 import { type Db, readerLoaderOptions } from '../../db/client.ts';
 import { perDb, preparedQuery } from '../../db/prepared.ts';
 import {
@@ -18,7 +20,7 @@ import {
 import { BatchLoader } from '../../lib/batch-loader.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ensureRankings, rankingsFreshSql } from '../rankings/service.ts';
-import { accuracyOf, assertReadable, round2, statusOf } from './access.ts';
+import { accuracyOf, assertReadable, statusOf } from './access.ts';
 
 const TREND_LENGTH = 10;
 
@@ -99,6 +101,7 @@ const trendFrom = (db: Db) =>
     .innerJoin(exams, eq(exams.id, submissions.examId))
     .leftJoin(examRankings, eq(examRankings.examId, exams.id))
     .leftJoin(submissionRanks, eq(submissionRanks.submissionId, submissions.id));
+// Results out (the publication rule's areResultsOut, in SQL) and ranked.
 const inTrend = and(eq(exams.resultsPublished, true), eq(exams.resultMode, 'rank'));
 
 /** One student's trend, newest first, in one prepared statement. */
@@ -170,9 +173,9 @@ async function loadFrame(db: Db, examId: string): Promise<ExamFrame> {
  * The submission with its stored place (to a reader assertReadable allows), its ranks brought up to date
  * first when a submission or the exam changed since they were computed.
  */
-async function readSubmission(ctx: Ctx, actor: Actor, id: string) {
+async function readSubmission(ctx: Ctx, scope: Scope, id: string) {
   let row = await analysisReads(ctx.db).load(id);
-  assertReadable(actor, row, ANALYSIS_MESSAGES.notPublished);
+  assertReadable(scope, row, ANALYSIS_MESSAGES.notPublished);
   if (!row.fresh) {
     await ensureRankings(ctx.db, [row.examId]);
     [row] = await analysisRead(ctx.db).execute({ id });
@@ -182,11 +185,11 @@ async function readSubmission(ctx: Ctx, actor: Actor, id: string) {
 }
 
 /** GET /api/submissions/{id}/analysis (docs/product-results.md, "The analysis"). */
-export async function findAnalysis(ctx: Ctx, actor: Actor, id: string): Promise<Analysis> {
+export async function findAnalysis(ctx: Ctx, scope: Scope, id: string): Promise<Analysis> {
   // A student reads their own: the trend is read beside the submission (another's answers 403 anyway).
-  const ownTrend = actor.role === 'student' ? findTrend(ctx, actor.id) : null;
+  const ownTrend = scope.kind === 'student' ? findTrend(ctx, scope.studentId) : null;
   ownTrend?.catch(() => {});
-  const s = await readSubmission(ctx, actor, id);
+  const s = await readSubmission(ctx, scope, id);
   const [frame, trend] = await Promise.all([
     ctx.caches.analysisFrames.get(s.examId, `${s.examVersion.getTime()}:${s.computedAt?.getTime() ?? ''}`, () =>
       loadFrame(ctx.db, s.examId),

@@ -40,6 +40,18 @@ describe('bookmarks', () => {
     });
   });
 
+  it("gives each bookmark its question's number in the mock (as the solutions number it)", async () => {
+    const s = await sit(t, exam, 'rrrr');
+    for (const i of [3, 0]) {
+      expect((await s.student.client.post('/api/bookmarks', { questionId: exam.questions[i]._id })).statusCode).toBe(201);
+    }
+    const list = (await s.student.client.get('/api/bookmarks')).json();
+    expect(list.map((b: { questionId: string; number: number }) => [b.questionId, b.number])).toEqual([
+      [exam.questions[0]._id, 1],
+      [exam.questions[3]._id, 4],
+    ]);
+  });
+
   it('shows the solution once the results are published', async () => {
     await publish(t, exam._id);
     const [bm] = (await a.student.client.get('/api/bookmarks')).json();

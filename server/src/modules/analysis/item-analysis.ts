@@ -1,10 +1,10 @@
 import { asc, desc, eq } from 'drizzle-orm';
+import { round2 } from '@app/common/rules/rounding';
 import type { ItemAnalysis } from '@app/common/schemas/analysis';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import type { Ctx } from '../../context.ts';
 import { exams, questions, submissions } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { round2 } from './access.ts';
 
 /** The share of candidates in each of the top and bottom groups of the discrimination index. */
 const GROUP_SHARE = 0.27;

@@ -1,7 +1,9 @@
-import { PDFDocument } from 'pdf-lib';
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { centres } from '../../db/schema.ts';
 import { createRankedExam, type PaperJson, publish, sit } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -47,14 +49,17 @@ describe('merit list', () => {
     expect(body.centres.map((c: { id: string }) => c.id).sort()).toEqual(['dumdum', 'kasba']);
   });
 
-  it('downloads a CSV with its columns, formula cells guarded', async () => {
+  it('downloads a CSV with its columns, formula cells guarded, negative marks as numbers, in UTF-8 with its byte-order mark', async () => {
     const res = await t.admin.get(`/api/exams/${exam._id}/merit-list?format=csv`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('merit-list-merit-mock.csv');
-    const lines = res.body.trim().split('\r\n');
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Rank,Name,Registration number,Centre,Marks,Percentile,Legal Reasoning,English');
     expect(lines[1]).toMatch(/^1,'=Topper One,REG-TEST-\w+,[^,]+,4\.00,100\.00,2\.00,2\.00$/);
+    // Four wrong answers at −0.25 each: numbers, not texts with a quote in front.
+    expect(lines[4]).toMatch(/^4,Last Placed,REG-TEST-\w+,[^,]+,-1\.00,0\.00,-0\.50,-0\.50$/);
     expect(lines).toHaveLength(5);
   });
 
@@ -67,6 +72,33 @@ describe('merit list', () => {
     const text = pdfText(res.rawPayload);
     expect(text).toContain('Merit list: Merit Mock');
     expect(text).toContain('Lata Legal');
+  });
+
+  it('wraps long section headings and centre names within their columns, never cutting them', async () => {
+    const clat = [
+      'English Language',
+      'Current Affairs, including General Knowledge',
+      'Legal Reasoning',
+      'Logical Reasoning',
+      'Quantitative Techniques',
+    ];
+    const mcq = { type: 'mcq', question: 'Q', options: ['right', 'wrong'], correctAnswer: 0, marks: 1, explanation: 'E' };
+    const paper = await createRankedExam(t, {
+      title: 'CLAT Full Mock',
+      totalMarks: 5,
+      sections: clat.map((title) => ({ title, questions: [mcq] })),
+    });
+    const long = 'Shrirampur Centre (G. T. Road, opposite the Serampore College gate)';
+    await t.ctx.db.update(centres).set({ name: long }).where(eq(centres.id, 'shrirampur'));
+    await sit(t, paper, 'rrrrr', { firstName: 'Rupa', lastName: 'Bhattacharya-Chattopadhyay', centreId: 'shrirampur' });
+    const res = await t.admin.get(`/api/exams/${paper._id}/merit-list?format=pdf`);
+    expect(res.statusCode).toBe(200);
+    // Each wrapped line is one text object; read in order, the lines of one cell give it whole.
+    const text = pdfText(res.rawPayload).split('\n').join(' ');
+    for (const heading of clat) expect(text).toContain(heading);
+    expect(text).toContain(long);
+    expect(text).toContain('Rupa Bhattacharya-Chattopadhyay');
+    expect(text).not.toContain('...');
   });
 
   it('refuses a student, an unknown format and an unknown exam', async () => {

@@ -3,7 +3,7 @@ import type { MeritList, MeritRow } from '@app/common/schemas/analysis';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import type { Ctx } from '../../context.ts';
 import { centres, exams, submissions, users } from '../../db/schema.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { csvNumber, toCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { rankExam } from '../rankings/service.ts';
 
@@ -65,9 +65,9 @@ export async function findMeritList(ctx: Ctx, examId: string, centre?: string): 
   };
 }
 
-export const MERIT_CSV_HEADER = ['Rank', 'Name', 'Registration number', 'Centre', 'Marks', 'Percentile'] as const;
+const MERIT_CSV_HEADER = ['Rank', 'Name', 'Registration number', 'Centre', 'Marks', 'Percentile'] as const;
 
-/** The merit list as CSV: the fixed columns, then one column per section. */
+/** The merit list as CSV: the fixed columns, then one column per section; marks as numbers (a negative one too). */
 export function meritListCsv(list: MeritList): string {
   const sectionTitles = list.rows[0]?.sections.map((s) => s.title) ?? [];
   return toCsv(
@@ -77,9 +77,9 @@ export function meritListCsv(list: MeritList): string {
       r.name,
       r.registrationNumber,
       r.centre,
-      r.marksObtained.toFixed(2),
-      r.percentile.toFixed(2),
-      ...r.sections.map((s) => s.score.toFixed(2)),
+      csvNumber(r.marksObtained, { decimals: 2 }),
+      csvNumber(r.percentile, { decimals: 2 }),
+      ...r.sections.map((s) => csvNumber(s.score, { decimals: 2 })),
     ]),
   );
 }

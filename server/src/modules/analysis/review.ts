@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Review } from '@app/common/schemas/analysis';
-import type { Actor, Ctx } from '../../context.ts';
+import type { Ctx } from '../../context.ts';
+import type { Scope } from '../../lib/record-scope.ts';
 import { bookmarks, questionKeyDecisions } from '../../db/schema.ts';
 import { loadQuestions, loadSections } from '../exams/queries.ts';
 import { loadAttemptTrail, loadReviewedSubmission, statusOf, yourAnswerOf } from './access.ts';
@@ -9,8 +10,8 @@ import { loadAttemptTrail, loadReviewedSubmission, statusOf, yourAnswerOf } from
  * GET /api/submissions/{id}/review: every question with the student's answer, the key, the marks and
  * the explanation; only after publication and when the exam releases its solutions (409 otherwise).
  */
-export async function findReview(ctx: Ctx, actor: Actor, id: string): Promise<Review> {
-  const { s, exam } = await loadReviewedSubmission(ctx, actor, id);
+export async function findReview(ctx: Ctx, scope: Scope, id: string): Promise<Review> {
+  const { s, exam } = await loadReviewedSubmission(ctx, scope, id);
   const [qs, sections, trail] = await Promise.all([
     loadQuestions(ctx.db, exam.id),
     loadSections(ctx.db, exam.id),

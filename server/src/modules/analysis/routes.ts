@@ -13,7 +13,7 @@ import {
 } from '@app/common/schemas/analysis';
 import { messageResponse } from '@app/common/schemas/auth';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { requirePermission, requireStudent, requireUser, scopeOf } from '../../plugins/auth.ts';
 import { findAnalysis } from './analysis.ts';
 import { deleteBookmark, findBookmarks, saveBookmark } from './bookmarks.ts';
 import { findItemAnalysis } from './item-analysis.ts';
@@ -29,24 +29,24 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/submissions/:id/analysis',
     { onRequest: requireUser, schema: { tags, params: idParams, response: { 200: analysisSchema } } },
-    async (req) => findAnalysis(ctx, actorOf(req), req.params.id),
+    async (req) => findAnalysis(ctx, scopeOf(req), req.params.id),
   );
 
   app.get(
     '/submissions/:id/review',
     { onRequest: requireUser, schema: { tags, params: idParams, response: { 200: reviewSchema } } },
-    async (req) => findReview(ctx, actorOf(req), req.params.id),
+    async (req) => findReview(ctx, scopeOf(req), req.params.id),
   );
 
   app.get('/bookmarks', { onRequest: requireStudent, schema: { tags, response: { 200: z.array(bookmarkSchema) } } }, async (req) =>
-    findBookmarks(ctx, actorOf(req)),
+    findBookmarks(ctx, scopeOf(req)),
   );
 
   app.post(
     '/bookmarks',
     { onRequest: requireStudent, schema: { tags, body: bookmarkBody, response: { 200: bookmarkSaved, 201: bookmarkSaved } } },
     async (req, reply) => {
-      const { created, body } = await saveBookmark(ctx, actorOf(req), req.body);
+      const { created, body } = await saveBookmark(ctx, scopeOf(req), req.body);
       return reply.status(created ? 201 : 200).send(body);
     },
   );
@@ -54,7 +54,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/bookmarks/:questionId',
     { onRequest: requireStudent, schema: { tags, params: questionIdParams, response: { 200: messageResponse } } },
-    async (req) => deleteBookmark(ctx, actorOf(req), req.params.questionId),
+    async (req) => deleteBookmark(ctx, scopeOf(req), req.params.questionId),
   );
 
   // JSON by default; ?format=csv and ?format=pdf download the same rows.

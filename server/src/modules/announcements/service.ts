@@ -17,7 +17,7 @@ export type AnnouncementInput = {
   isActive?: boolean;
 };
 
-export function toAnnouncementDto(a: Row): Announcement {
+function toAnnouncementDto(a: Row): Announcement {
   return {
     _id: a.id,
     title: a.title,

@@ -2,7 +2,18 @@ import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle
 import type { AuditList, auditListQuery } from '@app/common/schemas/audit';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { admissionRequests, announcements, auditLog, coupons, courses, exams, payments, submissions, users } from '../../db/schema.ts';
+import {
+  admissionRequests,
+  announcements,
+  auditLog,
+  coupons,
+  courses,
+  enquiries,
+  exams,
+  payments,
+  submissions,
+  users,
+} from '../../db/schema.ts';
 
 type Query = z.output<typeof auditListQuery>;
 
@@ -11,7 +22,7 @@ const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
 /**
  * The names of the records a page of entries is about, so the trail reads "Asha Rao" rather than a
- * record id: one query per kind of record on the page (at most seven), by primary key.
+ * record id: one query per kind of record on the page (at most eight), by primary key.
  */
 async function entityNames(ctx: Ctx, rows: { entity: string; entityId: string | null }[]): Promise<Map<string, string>> {
   const ids = new Map<string, string[]>();
@@ -46,6 +57,8 @@ async function entityNames(ctx: Ctx, rows: { entity: string; entityId: string | 
           .from(admissionRequests)
           .where(inArray(admissionRequests.id, wanted)),
       );
+    else if (entity === 'enquiry')
+      add(entity, await db.select({ id: enquiries.id, name: enquiries.name }).from(enquiries).where(inArray(enquiries.id, wanted)));
     else if (entity === 'payment')
       add(
         entity,

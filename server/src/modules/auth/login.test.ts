@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@app/common';
+import { SIGN_IN_RESET_SUGGESTED } from '@app/common/constants';
 import { ADMIN, createTestApp, PASSWORD, type TestApp } from '../../../test/helpers.ts';
 import { loginFailures, revokedTokens, users } from '../../db/schema.ts';
 
@@ -179,18 +180,22 @@ describe('lockout per account and address', () => {
     expect((await loginFrom(freshIp(), ADMIN)).statusCode).toBe(200);
   });
 
-  it('guessing from many addresses stays impossible: past 25 failures only addresses the owner used before get in', async () => {
+  it('guessing from many addresses stays braked: past 25 failures an address that failed is not heard, even with the right password', async () => {
     const s = await t.createStudent();
     const home = freshIp();
     expect((await loginFrom(home, { email: s.email, password: PASSWORD })).statusCode).toBe(200);
-    // 25 guesses from 25 addresses, each under its own limit.
+    // 25 guesses from 10 addresses, each under its own limit of 5.
+    const guessers = Array.from({ length: 10 }, freshIp);
     for (let i = 0; i < 25; i++) {
-      expect((await loginFrom(freshIp(), { email: s.email, password: `spread-${i}` })).statusCode).toBe(401);
+      expect((await loginFrom(guessers[i % 10], { email: s.email, password: `spread-${i}` })).statusCode).toBe(401);
     }
     expect((await lockState(s.email, '*')).lockedUntil?.getTime()).toBeGreaterThan(Date.now());
-    // A new address cannot try at all, even with the right password (it could be a guess)...
-    expect((await loginFrom(freshIp(), { email: s.email, password: PASSWORD })).statusCode).toBe(429);
-    // ...while the owner's usual address still gets in.
+    // A guessing address is not heard any more: even the right password gets a wrong password's answer
+    // (it could be a lucky guess), with the hint to reset.
+    const unheard = await loginFrom(guessers[0], { email: s.email, password: PASSWORD });
+    expect(unheard.statusCode).toBe(401);
+    expect(unheard.json()).toEqual({ message: MSG.invalidCredentials, code: 'UNAUTHORIZED', reason: SIGN_IN_RESET_SUGGESTED });
+    // ...while the owner's usual address gets in.
     expect((await loginFrom(home, { email: s.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
@@ -231,6 +236,68 @@ describe('lockout per account and address', () => {
     const unknown = await answers(`nobody-${nextIp}@test.local`);
     expect(known.codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
     expect(unknown).toEqual(known);
+  });
+});
+
+describe('the brake over every address never keeps the owner out', () => {
+  // The clock moves on by lock periods without waiting: only Date is faked, so the database and the
+  // server's own timers run as usual.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const wait = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+  it('after 30 failures from 10 addresses, and one more guess each lock period, the owner signs in from a new address', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const s = await t.createStudent();
+    const guessers = Array.from({ length: 10 }, freshIp);
+    const answers: unknown[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await loginFrom(guessers[i % 10], { email: s.email, password: `spread-${i}` });
+      answers.push([res.statusCode, res.json().message]);
+    }
+    // Every one of them reads as a wrong password (3 per address stays under the address's own lock).
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify([401, MSG.invalidCredentials])]));
+    const brake = await lockState(s.email, '*');
+    expect(brake.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+
+    // The guesser goes on with one wrong guess each time the brake's lock runs out, from a new address.
+    for (let period = 0; period < 3; period++) {
+      const { lockedUntil } = await lockState(s.email, '*');
+      wait(Math.max(0, (lockedUntil?.getTime() ?? Date.now()) - Date.now()) + 1000);
+      expect((await loginFrom(freshIp(), { email: s.email, password: `later-${period}` })).statusCode).toBe(401);
+    }
+    // The owner, from an address never used before, with the right password: in, at once (within a lock period).
+    const owner = await loginFrom(freshIp(), { email: s.email, password: PASSWORD });
+    expect(owner.statusCode, owner.body).toBe(200);
+    // Which lifts the brake for every address: a guesser's address starts again from its own count.
+    expect(await lockState(s.email, '*')).toEqual({ failures: 0, lockedUntil: null });
+    expect((await loginFrom(freshIp(), { email: s.email, password: PASSWORD })).statusCode).toBe(200);
+    const again = await loginFrom(guessers[1], { email: s.email, password: 'after-the-owner' });
+    expect(again.json()).toEqual({ message: MSG.invalidCredentials, code: 'UNAUTHORIZED' });
+  });
+
+  it('while the brake holds, every refusal is a wrong password with the reset hint, checked or not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const s = await t.createStudent();
+    const guessers = Array.from({ length: 10 }, freshIp);
+    for (let i = 0; i < 25; i++) await loginFrom(guessers[i % 10], { email: s.email, password: `spread-${i}` });
+    const hinted = { message: MSG.invalidCredentials, code: 'UNAUTHORIZED', reason: SIGN_IN_RESET_SUGGESTED };
+    // A guessing address, not heard...
+    expect((await loginFrom(guessers[2], { email: s.email, password: 'one-more' })).json()).toEqual(hinted);
+    // ...and a new address whose wrong password was checked answer alike.
+    const fresh = freshIp();
+    expect((await loginFrom(fresh, { email: s.email, password: 'one-more' })).json()).toEqual(hinted);
+    // That address has now failed too: it is not heard either, for as long as the brake holds.
+    expect((await loginFrom(fresh, { email: s.email, password: PASSWORD })).json()).toEqual(hinted);
+    // An unknown e-mail is braked the same way.
+    const nobody = `nobody-brake-${nextIp}@test.local`;
+    for (let i = 0; i < 25; i++) await loginFrom(guessers[i % 10], { email: nobody, password: `spread-${i}` });
+    expect((await loginFrom(guessers[2], { email: nobody, password: 'one-more' })).json()).toEqual(hinted);
+    // Once the lock runs out without the owner, a guessing address is heard again (within its own limit).
+    const { lockedUntil } = await lockState(s.email, '*');
+    wait((lockedUntil?.getTime() ?? 0) - Date.now() + 1000);
+    expect((await loginFrom(guessers[3], { email: s.email, password: PASSWORD })).statusCode).toBe(200);
   });
 });
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@app/common';
 import {
+  changePasswordBody,
+  changePasswordResponse,
   createAdminBody,
   forgotPasswordBody,
   loginBody,
@@ -13,10 +15,12 @@ import {
 } from '@app/common/schemas/auth';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { createAdmin, endAllSessions, findUserWithCentre, login, requestPasswordReset, resetPassword, revokeToken } from './service.ts';
+import { createAdmin, endAllSessions, findUserWithCentre, requestPasswordReset, resetPassword, revokeToken } from './service.ts';
+import { login } from './sign-in.ts';
+import { changePassword } from './change-password.ts';
 
 // Broad per-address limits: a whole exam hall behind one address must be able to sign in at once
-// (docs/product.md section 4); the lockout per e-mail and address in the service is the real brake on guessing.
+// (docs/product.md section 4); the lockout per e-mail and address (sign-in.ts) is the real brake on guessing.
 const LOGIN_LIMIT = { max: 600, timeWindow: '1 minute' };
 const FORGOT_LIMIT = { max: 30, timeWindow: '15 minutes' };
 
@@ -43,8 +47,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     { config: { rateLimit: FORGOT_LIMIT }, schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } } },
-    async (req) => {
-      await requestPasswordReset(ctx, req.body.email, req.ip);
+    async (req, reply) => {
+      await requestPasswordReset(ctx, req.body.email, req.ip, (work) => ctx.afterReply.run(reply, 'forgot-password', work));
       return { message: MSG.forgotSent };
     },
   );
@@ -64,6 +68,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetPassword(ctx, req.params.token, req.body.password);
       return { message: MSG.resetSuccess };
     },
+  );
+
+  // Limited per address like sign-in; wrong current passwords lock per account in the service.
+  app.post(
+    '/change-password',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: LOGIN_LIMIT },
+      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: changePasswordResponse } },
+    },
+    async (req) => changePassword(ctx, actorOf(req), req.body),
   );
 
   app.post(

@@ -81,9 +81,9 @@ describe('GET /api/auth/profile', () => {
     const signer = new TokenSigner(Buffer.from(SECRET), 3600);
     const claims = { sub: adminClaims.sub, role: 'admin' as const, ver: adminClaims.ver };
     // Same secret: a token signed now works, one signed two hours ago has expired.
-    expect((await profileWith(signer.sign(claims))).statusCode).toBe(200);
-    await expect401(signer.sign(claims, Date.now() - 2 * 3600_000));
-    await expect401(t.ctx.signer.sign(claims, Date.now() - 365 * 24 * 3600_000));
+    expect((await profileWith(await signer.sign(claims))).statusCode).toBe(200);
+    await expect401(await signer.sign(claims, Date.now() - 2 * 3600_000));
+    await expect401(await t.ctx.signer.sign(claims, Date.now() - 365 * 24 * 3600_000));
   });
 
   it('answers 401 for alg none, another algorithm or another header', async () => {
@@ -117,8 +117,8 @@ describe('GET /api/auth/profile', () => {
   it('answers 401 when the role in the token no longer matches the account', async () => {
     const s = await t.createStudent();
     const claims = { sub: s.id, role: 'admin' as const, ver: 0 };
-    await expectEnded(t.ctx.signer.sign(claims));
-    expect((await profileWith(t.ctx.signer.sign({ ...claims, role: 'student' }))).statusCode).toBe(200);
+    await expectEnded(await t.ctx.signer.sign(claims));
+    expect((await profileWith(await t.ctx.signer.sign({ ...claims, role: 'student' }))).statusCode).toBe(200);
   });
 
   it('answers 401 for the token of a deleted user', async () => {

@@ -1,15 +1,17 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { BATCH_MSG, type AttendanceReport, type SessionAttendance, type StudentAttendance } from '@app/common/schemas/batches';
+import { roundHundredths } from '@app/common/rules/rounding';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { attendance, batches, classSessions, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { ownStudentId, type Scope } from '../../lib/record-scope.ts';
 import { selectSessions, toSessionDto } from './sessions.ts';
 
 /** Present over marked sessions, two decimals; null before anything is marked. */
-export const percentOf = (present: number, total: number) => (total > 0 ? Math.round((present * 10_000) / total) / 100 : null);
+export const percentOf = (present: number, total: number) => (total > 0 ? roundHundredths((present * 10_000) / total) : null);
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -79,18 +81,19 @@ export async function markAttendance(ctx: Ctx, actor: Actor, id: string, absent:
   return findSessionAttendance(ctx, id);
 }
 
-export async function findStudentAttendance(ctx: Ctx, actor: Actor): Promise<StudentAttendance> {
+export async function findStudentAttendance(ctx: Ctx, scope: Scope): Promise<StudentAttendance> {
+  const studentId = ownStudentId(scope);
   const [me] = await ctx.db
     .select({ id: batches.id, name: batches.name })
     .from(users)
     .innerJoin(batches, eq(batches.id, users.batchId))
-    .where(eq(users.id, actor.id));
+    .where(eq(users.id, studentId));
   const rows = await ctx.db
     .select({ session: classSessions, batch: { id: batches.id, name: batches.name }, isPresent: attendance.isPresent })
     .from(attendance)
     .innerJoin(classSessions, eq(classSessions.id, attendance.sessionId))
     .innerJoin(batches, eq(batches.id, classSessions.batchId))
-    .where(eq(attendance.studentId, actor.id))
+    .where(eq(attendance.studentId, studentId))
     .orderBy(asc(classSessions.date), asc(classSessions.startTime));
   const present = rows.filter((r) => r.isPresent).length;
   return {

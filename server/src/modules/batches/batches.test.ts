@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_MSG } from '@app/common/schemas/batches';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -164,6 +164,49 @@ describe('students in batches', () => {
     // Out of any batch.
     expect((await t.admin.patch(`/api/users/${s.id}`, { batch: null })).json().batch).toBeNull();
     expect((await t.admin.patch(`/api/users/${unknownId}`, { batch: a._id })).statusCode).toBe(404);
+  });
+
+  it('a batch of another course than the student’s needs otherCourse: true (409 without it), and changes nothing', async () => {
+    const course = { description: 'Judicial service', price: 30000, feeType: 'full', duration: '12 months', features: ['Mains'] };
+    const judiciaryId = (await t.admin.post('/api/courses', { ...course, name: 'Judiciary Preparation' })).json()._id;
+    const clatBatch = await newBatch();
+    const judiciaryBatch = (await t.admin.post('/api/batches', batchBodyFor(judiciaryId, { name: `Judiciary 2027 ${n}` }))).json();
+    // A CLAT student made by an approval, and one known only by the course named on the account.
+    const created = await t.visitor.post('/api/admission-requests', formFor(courseId));
+    const approved = await t.admin.patch(`/api/admission-requests/admin/${created.json().request._id}/approve`, { adminNotes: null });
+    const admitted = approved.json().user._id as string;
+    const named = (await t.createStudent({ courseInterest: 'clat preparation' })).id;
+    for (const id of [admitted, named]) {
+      const detail = (await t.admin.get(`/api/users/${id}`)).json();
+      expect(detail.courses).toEqual([{ _id: courseId, name: 'CLAT Preparation' }]);
+      const refused = await t.admin.patch(`/api/users/${id}`, { batch: judiciaryBatch._id });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'CONFLICT',
+        reason: 'OTHER_COURSE',
+        message: BATCH_MSG.otherCourse('Judiciary Preparation', 'CLAT Preparation'),
+      });
+      expect((await t.admin.get(`/api/users/${id}`)).json().batch).toBeNull();
+      // Their own course's batch needs nothing more.
+      expect((await t.admin.patch(`/api/users/${id}`, { batch: clatBatch._id })).statusCode).toBe(200);
+      const moved = await t.admin.patch(`/api/users/${id}`, { batch: judiciaryBatch._id, otherCourse: true });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().batch._id).toBe(judiciaryBatch._id);
+      const audits = await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'user.move-batch')));
+      expect(audits.map((a) => a.after)).toEqual(
+        expect.arrayContaining([{ batch: clatBatch._id }, { batch: judiciaryBatch._id, otherCourse: true }]),
+      );
+      // Out of any batch, as before.
+      expect((await t.admin.patch(`/api/users/${id}`, { batch: null })).json().batch).toBeNull();
+    }
+    // A student with no course anywhere goes into any batch.
+    const unknown = await t.createStudent({ courseInterest: null });
+    expect((await t.admin.get(`/api/users/${unknown.id}`)).json().courses).toEqual([]);
+    expect((await t.admin.patch(`/api/users/${unknown.id}`, { batch: judiciaryBatch._id })).statusCode).toBe(200);
+    expect((await t.admin.patch(`/api/users/${named}`, { batch: judiciaryBatch._id, otherCourse: 'yes' })).statusCode).toBe(400);
   });
 
   it('an inactive batch takes no new students', async () => {

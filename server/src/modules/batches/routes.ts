@@ -18,19 +18,28 @@ import {
   sessionListQuery,
   sessionListResponse,
   sessionPatchBody,
-  sessionSchema,
+  sessionUpdateResponse,
   studentAttendanceResponse,
   studentWeekResponse,
+  teacherListResponse,
 } from '@app/common/schemas/batches';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requirePermission, requireStudent } from '../../plugins/auth.ts';
+import { assertBatch, assertSession, batchFilter, mayUseCentre, type Scope, sessionFilter } from '../../lib/record-scope.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { actorOf, requirePermission, requireStudent, scopeOf } from '../../plugins/auth.ts';
 import { attendanceReportCsv, findAttendanceReport, findSessionAttendance, findStudentAttendance, markAttendance } from './attendance.ts';
 import { findCalendarUrl, renderCalendarFeed, replaceCalendarToken } from './calendar.ts';
+import { findTeachers } from './teachers.ts';
 import { createBatch, deleteBatch, findBatch, findBatches, updateBatch } from './service.ts';
-import { assertBatchOf, assertCentreOf, assertSessionOf, batchesOf, sessionsOf } from './scope.ts';
 import { createSessions, deleteSession, findBatchSessions, findDaySessions, findStudentWeek, updateSession } from './sessions.ts';
 
 const tags = ['batches'];
+
+/** A centre manager creates and moves batches only into their own centres (docs/product-staff.md). */
+function assertBatchCentre(scope: Scope, centreId: string | undefined) {
+  if (centreId === undefined || mayUseCentre(scope, centreId)) return;
+  throw badRequest('You can only manage batches of your own centres', { centre: 'Not one of your centres' });
+}
 
 /** /api/batches: the admin's batches and their timetables. */
 const batchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,21 +48,26 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { onRequest: requirePermission('batches.view'), schema: { tags, querystring: batchListQuery, response: { 200: batchListResponse } } },
     async (req) => ({
-      batches: await findBatches(ctx, req.query, batchesOf(actorOf(req))),
+      batches: await findBatches(ctx, req.query, batchFilter(scopeOf(req))),
     }),
   );
   app.post(
     '/',
     { onRequest: requirePermission('batches.manage'), schema: { tags, body: batchBody, response: { 201: batchOneResponse } } },
     async (req, reply) => {
-      assertCentreOf(actorOf(req), req.body.centre);
+      assertBatchCentre(scopeOf(req), req.body.centre);
       return reply.status(201).send(await createBatch(ctx, actorOf(req), req.body));
     },
   );
   app.get(
+    '/teachers',
+    { onRequest: requirePermission('batches.manage'), schema: { tags, response: { 200: teacherListResponse } } },
+    async () => ({ teachers: await findTeachers(ctx.db) }),
+  );
+  app.get(
     '/:id',
     { onRequest: requirePermission('batches.view'), schema: { tags, params: idParams, response: { 200: batchOneResponse } } },
-    async (req) => assertBatchOf(ctx, actorOf(req), req.params.id).then(() => findBatch(ctx.db, req.params.id)),
+    async (req) => assertBatch(ctx.db, scopeOf(req), req.params.id).then(() => findBatch(ctx.db, req.params.id)),
   );
   app.patch(
     '/:id',
@@ -62,15 +76,15 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: batchPatchBody, response: { 200: batchOneResponse } },
     },
     async (req) => {
-      await assertBatchOf(ctx, actorOf(req), req.params.id);
-      assertCentreOf(actorOf(req), req.body.centre);
+      await assertBatch(ctx.db, scopeOf(req), req.params.id);
+      assertBatchCentre(scopeOf(req), req.body.centre);
       return updateBatch(ctx, actorOf(req), req.params.id, req.body);
     },
   );
   app.delete(
     '/:id',
     { onRequest: requirePermission('batches.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
-    async (req) => assertBatchOf(ctx, actorOf(req), req.params.id).then(() => deleteBatch(ctx, actorOf(req), req.params.id)),
+    async (req) => assertBatch(ctx.db, scopeOf(req), req.params.id).then(() => deleteBatch(ctx, actorOf(req), req.params.id)),
   );
   app.get(
     '/:id/sessions',
@@ -79,7 +93,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, querystring: sessionListQuery, response: { 200: sessionListResponse } },
     },
     async (req) => {
-      await assertBatchOf(ctx, actorOf(req), req.params.id);
+      await assertBatch(ctx.db, scopeOf(req), req.params.id);
       return { sessions: await findBatchSessions(ctx, req.params.id, req.query.from, req.query.to) };
     },
   );
@@ -90,8 +104,8 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: sessionBody, response: { 201: createSessionsResponse } },
     },
     async (req, reply) => {
-      await assertBatchOf(ctx, actorOf(req), req.params.id);
-      return reply.status(201).send(await createSessions(ctx, actorOf(req), req.params.id, req.body));
+      await assertBatch(ctx.db, scopeOf(req), req.params.id);
+      return reply.status(201).send(await createSessions(ctx, actorOf(req), scopeOf(req), req.params.id, req.body));
     },
   );
 };
@@ -105,29 +119,29 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePermission('attendance.mark'),
       schema: { tags, querystring: z.object({ date: isoDate('Date') }), response: { 200: sessionListResponse } },
     },
-    async (req) => ({ sessions: await findDaySessions(ctx, req.query.date, sessionsOf(actorOf(req))) }),
+    async (req) => ({ sessions: await findDaySessions(ctx, req.query.date, sessionFilter(scopeOf(req))) }),
   );
   app.patch(
     '/:id',
     {
       onRequest: requirePermission('batches.manage'),
-      schema: { tags, params: idParams, body: sessionPatchBody, response: { 200: sessionSchema } },
+      schema: { tags, params: idParams, body: sessionPatchBody, response: { 200: sessionUpdateResponse } },
     },
     async (req) => {
-      await assertSessionOf(ctx, actorOf(req), req.params.id);
-      return updateSession(ctx, actorOf(req), req.params.id, req.body);
+      await assertSession(ctx.db, scopeOf(req), req.params.id);
+      return updateSession(ctx, actorOf(req), scopeOf(req), req.params.id, req.body);
     },
   );
   app.delete(
     '/:id',
     { onRequest: requirePermission('batches.manage'), schema: { tags, params: idParams, response: { 200: messageResponse } } },
-    async (req) => assertSessionOf(ctx, actorOf(req), req.params.id).then(() => deleteSession(ctx, actorOf(req), req.params.id)),
+    async (req) => assertSession(ctx.db, scopeOf(req), req.params.id).then(() => deleteSession(ctx, actorOf(req), req.params.id)),
   );
   app.get(
     '/:id/attendance',
     { onRequest: requirePermission('attendance.mark'), schema: { tags, params: idParams, response: { 200: sessionAttendanceResponse } } },
     async (req) => {
-      await assertSessionOf(ctx, actorOf(req), req.params.id);
+      await assertSession(ctx.db, scopeOf(req), req.params.id);
       return findSessionAttendance(ctx, req.params.id);
     },
   );
@@ -138,7 +152,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: attendanceBody, response: { 200: sessionAttendanceResponse } },
     },
     async (req) => {
-      await assertSessionOf(ctx, actorOf(req), req.params.id);
+      await assertSession(ctx.db, scopeOf(req), req.params.id);
       return markAttendance(ctx, actorOf(req), req.params.id, req.body.absent);
     },
   );
@@ -148,7 +162,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get('/student', { onRequest: requireStudent, schema: { tags, response: { 200: studentAttendanceResponse } } }, async (req) =>
-    findStudentAttendance(ctx, actorOf(req)),
+    findStudentAttendance(ctx, scopeOf(req)),
   );
   app.get(
     '/',
@@ -158,7 +172,7 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { batch, from, to, format } = req.query;
-      await assertBatchOf(ctx, actorOf(req), batch);
+      await assertBatch(ctx.db, scopeOf(req), batch);
       const report = await findAttendanceReport(ctx, batch, from, to);
       if (format !== 'csv') return report;
       return reply
@@ -173,7 +187,7 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
 /** /api/timetable: the signed-in student's classes this week. */
 const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/student', { onRequest: requireStudent, schema: { tags, response: { 200: studentWeekResponse } } }, async (req) =>
-    findStudentWeek(app.ctx, actorOf(req)),
+    findStudentWeek(app.ctx, scopeOf(req)),
   );
 };
 
@@ -183,10 +197,10 @@ const feedParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{20,64}\.ics
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get('/token', { onRequest: requireStudent, schema: { tags, response: { 200: calendarTokenResponse } } }, async (req) =>
-    findCalendarUrl(ctx, actorOf(req)),
+    findCalendarUrl(ctx, scopeOf(req)),
   );
   app.post('/token', { onRequest: requireStudent, schema: { tags, response: { 200: calendarTokenResponse } } }, async (req) =>
-    replaceCalendarToken(ctx, actorOf(req)),
+    replaceCalendarToken(ctx, scopeOf(req)),
   );
   app.get('/:file', { schema: { tags, params: feedParams } }, async (req, reply) => {
     const ics = await renderCalendarFeed(ctx, req.params.file.slice(0, -'.ics'.length));

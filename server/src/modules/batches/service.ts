@@ -78,23 +78,38 @@ function nameTaken(err: unknown): never {
   throw err;
 }
 
+type BatchColumns = Pick<
+  typeof batches.$inferInsert,
+  'name' | 'courseId' | 'centreId' | 'academicYear' | 'timing' | 'startsOn' | 'endsOn' | 'capacity' | 'isActive'
+>;
+
+/**
+ * The body's fields under the table's column names, for the insert and the update alike; a PATCH's absent
+ * field stays undefined, which Drizzle leaves out of the SET.
+ */
+function batchColumns(body: z.output<typeof batchBody>): BatchColumns;
+function batchColumns(body: z.output<typeof batchPatchBody>): Partial<BatchColumns>;
+function batchColumns(body: z.output<typeof batchPatchBody>): Partial<BatchColumns> {
+  return {
+    name: body.name,
+    courseId: body.course,
+    centreId: body.centre,
+    academicYear: body.academicYear,
+    timing: body.timing,
+    startsOn: body.startsOn,
+    endsOn: body.endsOn,
+    capacity: body.capacity,
+    isActive: body.isActive,
+  };
+}
+
 export async function createBatch(ctx: Ctx, actor: Actor, body: z.output<typeof batchBody>): Promise<Batch> {
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkReferences(tx, body.course, body.centre);
       const [row] = await tx
         .insert(batches)
-        .values({
-          name: body.name,
-          courseId: body.course,
-          centreId: body.centre,
-          academicYear: body.academicYear,
-          timing: body.timing,
-          startsOn: body.startsOn,
-          endsOn: body.endsOn,
-          capacity: body.capacity,
-          isActive: body.isActive ?? true,
-        })
+        .values({ ...batchColumns(body), isActive: body.isActive ?? true })
         .returning();
       const dto = await findBatch(tx, row.id);
       await recordAudit(tx, actor, 'batch.create', 'batch', row.id, null, dto);
@@ -116,18 +131,7 @@ export async function updateBatch(ctx: Ctx, actor: Actor, id: string, body: z.ou
       if (endsOn < startsOn) throw badRequest(BATCH_MSG.endsBeforeStart, { endsOn: BATCH_MSG.endsBeforeStart });
       await tx
         .update(batches)
-        .set({
-          name: body.name,
-          courseId: body.course,
-          centreId: body.centre,
-          academicYear: body.academicYear,
-          timing: body.timing,
-          startsOn: body.startsOn,
-          endsOn: body.endsOn,
-          capacity: body.capacity,
-          isActive: body.isActive,
-          updatedAt: new Date(),
-        })
+        .set({ ...batchColumns(body), updatedAt: new Date() })
         .where(eq(batches.id, id));
       const dto = await findBatch(tx, id);
       await recordAudit(tx, actor, 'batch.update', 'batch', id, before, dto);

@@ -5,6 +5,7 @@ import { addDays, todayInIndia, weekOf } from '@app/common';
 import { BATCH_MSG } from '@app/common/schemas/batches';
 import { readCsv } from '../../lib/csv-read.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createStaffMember } from '../staff/test-fixtures.ts';
 import { attendance, classSessions } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -50,6 +51,7 @@ describe('timetable', () => {
     expect(one.statusCode, one.body).toBe(201);
     expect(one.json()).toEqual({
       created: 1,
+      clashes: [],
       sessions: [
         {
           _id: expect.any(String),
@@ -149,6 +151,100 @@ describe('timetable', () => {
     const loner = await t.createStudent();
     expect((await loner.client.get('/api/timetable/student')).json()).toMatchObject({ batch: null, sessions: [] });
     expect((await t.admin.get('/api/timetable/student')).statusCode).toBe(403);
+  });
+});
+
+describe('clashes with other batches', () => {
+  it('saves a class that books a teacher or a room of the same centre twice, and answers the clashes', async () => {
+    const a = await newBatch();
+    const b = await newBatch();
+    const kasba = await newBatch({ centre: 'kasba' });
+    const day = '2026-07-06';
+    const inB = (
+      await t.admin.post(
+        `/api/batches/${b._id}/sessions`,
+        klass({ date: day, startTime: '10:00', endTime: '11:00', subject: 'Torts', teacher: 'Ms. Clash', room: 'Hall 1' }),
+      )
+    ).json();
+    expect(inB.clashes).toEqual([]);
+    // The same room name at another centre is another room.
+    const inKasba = await t.admin.post(
+      `/api/batches/${kasba._id}/sessions`,
+      klass({ date: day, startTime: '10:00', endTime: '11:00', teacher: 'Mr. Other', room: 'Hall 1' }),
+    );
+    expect(inKasba.json().clashes).toEqual([]);
+
+    const bClass = {
+      date: day,
+      startTime: '10:00',
+      endTime: '11:00',
+      subject: 'Torts',
+      teacher: 'Ms. Clash',
+      room: 'Hall 1',
+      batch: { _id: b._id, name: b.name },
+      centreName: 'Dumdum Centre',
+    };
+    // The teacher (case and spaces ignored): saved, with the clash named.
+    const teacher = await t.admin.post(
+      `/api/batches/${a._id}/sessions`,
+      klass({ date: day, startTime: '10:30', endTime: '11:30', teacher: '  ms. CLASH ', room: 'Room 9' }),
+    );
+    expect(teacher.statusCode, teacher.body).toBe(201);
+    expect(teacher.json().created).toBe(1);
+    expect(teacher.json().clashes).toEqual([{ ...bClass, kinds: ['teacher'] }]);
+    // The room of the same centre.
+    const room = await t.admin.post(
+      `/api/batches/${a._id}/sessions`,
+      klass({ date: day, startTime: '09:00', endTime: '10:15', teacher: 'Someone Else', room: 'hall 1' }),
+    );
+    expect(room.statusCode).toBe(201);
+    expect(room.json().clashes).toEqual([{ ...bClass, kinds: ['room'] }]);
+    // A change answers its clashes too: now both.
+    const changed = await t.admin.patch(`/api/sessions/${room.json().sessions[0]._id}`, { teacher: 'Ms. Clash' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().clashes).toEqual([{ ...bClass, kinds: ['teacher', 'room'] }]);
+    expect(changed.json().teacher).toBe('Ms. Clash');
+    // Touching is not a clash; a weekly series answers every week's clash.
+    const touching = await t.admin.post(
+      `/api/batches/${a._id}/sessions`,
+      klass({ date: '2026-07-07', startTime: '11:00', endTime: '12:00', teacher: 'Ms. Clash' }),
+    );
+    expect(touching.json().clashes).toEqual([]);
+    await t.admin.post(
+      `/api/batches/${b._id}/sessions`,
+      klass({ date: '2026-07-14', startTime: '11:30', endTime: '12:30', teacher: 'Ms. Clash', room: 'Hall 1' }),
+    );
+    const series = await t.admin.post(
+      `/api/batches/${a._id}/sessions`,
+      klass({
+        date: '2026-07-14',
+        startTime: '12:00',
+        endTime: '13:00',
+        teacher: 'Mr. New',
+        room: 'Hall 1',
+        repeatWeeklyUntil: '2026-07-28',
+      }),
+    );
+    expect(series.json().created).toBe(3);
+    expect(series.json().clashes.map((c: { date: string; kinds: string[] }) => [c.date, c.kinds])).toEqual([['2026-07-14', ['room']]]);
+  });
+
+  it('names another centre’s batch to a centre manager only as another centre’s', async () => {
+    const manager = await createStaffMember(t, 'centre_manager', { centres: ['kasba'] });
+    const dumdum = await newBatch();
+    const kasba = await newBatch({ centre: 'kasba' });
+    await t.admin.post(`/api/batches/${dumdum._id}/sessions`, klass({ date: '2026-08-03', teacher: 'Dr. Travels', room: 'Room 1' }));
+    const res = await manager.client.post(
+      `/api/batches/${kasba._id}/sessions`,
+      klass({ date: '2026-08-03', teacher: 'dr. travels', room: 'Room 1' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().clashes).toEqual([
+      expect.objectContaining({ kinds: ['teacher'], batch: null, centreName: 'Dumdum Centre', teacher: 'Dr. Travels' }),
+    ]);
+    expect(BATCH_MSG.clash(res.json().clashes[0])).toBe(
+      'Dr. Travels also teaches Legal Reasoning on 3 Aug 2026 from 09:00 to 10:30, in a batch of Dumdum Centre',
+    );
   });
 });
 

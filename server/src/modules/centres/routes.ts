@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { centres } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import { actorOf, requirePermission } from '../../plugins/auth.ts';
+import { centreFilter } from '../../lib/record-scope.ts';
+import { actorOf, requirePermission, scopeOf } from '../../plugins/auth.ts';
 
 const centreParams = z.object({ id: z.string().trim().min(1).max(50) });
 
@@ -13,6 +14,19 @@ export const centreRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get('/', { schema: { tags: ['centres'], response: { 200: z.array(centreSchema) } } }, async () =>
     ctx.db.select().from(centres).orderBy(centres.name),
+  );
+
+  // The back office's centre filters and pickers list these (docs/product-staff.md, "Centre scope"): a centre
+  // manager's own centres, by name; everyone else's every centre.
+  app.get(
+    '/mine',
+    { onRequest: requirePermission('centres.view'), schema: { tags: ['centres'], response: { 200: z.array(centreSchema) } } },
+    async (req) =>
+      ctx.db
+        .select()
+        .from(centres)
+        .where(centreFilter(scopeOf(req), centres.id))
+        .orderBy(centres.name),
   );
 
   // A centre's address and phone (docs/product.md section 15): the seed's values are the institute's to replace.

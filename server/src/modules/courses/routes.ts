@@ -4,6 +4,8 @@ import { courseBody, courseSchema } from '@app/common/schemas/courses';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { messageResponse } from '@app/common/schemas/auth';
+import { coursePageSchema } from '@app/common/schemas/site';
+import { findCoursePage } from './page.ts';
 import { createCourse, deleteCourse, findAllCourses, findPublicCourses, setCourseActive, updateCourse } from './service.ts';
 
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,6 +22,16 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin',
     { onRequest: requirePermission('courses.view'), schema: { tags, response: { 200: z.array(courseSchema) } } },
     async () => findAllCourses(ctx),
+  );
+
+  // A course's public page, by its slug (the page's address) or its id.
+  app.get(
+    '/:idOrSlug',
+    { schema: { tags, params: z.object({ idOrSlug: z.string().max(100) }), response: { 200: coursePageSchema } } },
+    (req, reply) =>
+      ctx.caches.publicReads.serve(reply, `course:${req.params.idOrSlug.toLowerCase()}`, coursePageSchema, async () => ({
+        value: await findCoursePage(ctx, req.params.idOrSlug),
+      })),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { penaltyOf } from '@app/common/rules/marking';
 import type { QuestionAdmin, QuestionStudent, SectionView } from '@app/common/schemas/exam-views';
 import type { examPassages, examSections, exams, questions } from '../../db/schema.ts';
 
@@ -7,14 +8,10 @@ export type SectionRow = typeof examSections.$inferSelect;
 export type PassageRow = typeof examPassages.$inferSelect;
 export type CourseRef = { _id: string; name: string } | null;
 
-/** The penalty a wrong answer to this question costs: its own, or else the exam's. */
-export const penaltyOf = (q: Pick<QuestionRow, 'negativeMarks'>, examNegativeMarks: number | string) =>
-  q.negativeMarks === null ? Number(examNegativeMarks) : Number(q.negativeMarks);
-
 const placeOf = (q: QuestionRow, examNegativeMarks: number) => ({
   section: q.sectionId,
   passage: q.passageId,
-  negativeMarks: penaltyOf(q, examNegativeMarks),
+  negativeMarks: penaltyOf(q.negativeMarks, examNegativeMarks),
 });
 
 /** What an admin edits: the answer and the explanation included. */

@@ -235,7 +235,7 @@ describe('editing and deleting', () => {
 });
 
 it('documents the exam, submission and result routes in the OpenAPI', async () => {
-  const res = await t.visitor.get('/api/docs');
+  const res = await t.visitor.get('/api/docs/json');
   expect(res.statusCode).toBe(200);
   const paths = Object.keys(res.json().paths);
   for (const p of [

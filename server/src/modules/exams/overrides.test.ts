@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { examAttempts, submissions } from '../../db/schema.ts';
-import { closeOverdueAttempts } from '../attempts/sweeper.ts';
+import { closeOverdueAttempts } from '../exam-taking/sweeper.ts';
 import { ageAttempt, availableTo, batchStudent, createBatch, hoursFromNow } from './schedule-fixtures.ts';
 import { createCourse, createExam, mcqOnlyPayload } from './test-fixtures.ts';
 

@@ -7,9 +7,10 @@ import type { Tx } from '../../db/client.ts';
 import { examAttempts, examOverrides, exams, submissions, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { deadlineOf, isPastGrace } from '../attempts/clock.ts';
-import { findStudentScope, isInAudience } from '../exam-access/audience.ts';
-import { findExceptions } from '../exam-access/exceptions.ts';
+import { deadlineOf, isPastGrace } from '../exam-taking/clock.ts';
+import { findStudentScope, isInAudience } from '../exam-taking/audience.ts';
+import { findExceptions } from '../exam-taking/exceptions.ts';
+import { assertStudent, type Scope } from '../../lib/record-scope.ts';
 
 export type OverrideInput = { studentId: string; extraMinutes?: number; reopen?: boolean; deleteSubmission?: boolean };
 
@@ -35,9 +36,11 @@ async function findStudentInAudience(tx: Tx, exam: typeof exams.$inferSelect, st
  * attempt a fresh deadline of the full duration (its saved answers kept). A submission is deleted
  * only with `deleteSubmission: true`. Reopening before any attempt lets the student start after closesAt.
  */
-export async function createOverride(ctx: Ctx, actor: Actor, examId: string, input: OverrideInput): Promise<ExamOverride> {
+export async function createOverride(ctx: Ctx, actor: Actor, scope: Scope, examId: string, input: OverrideInput): Promise<ExamOverride> {
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
+    // Whose records first (lib/record-scope.ts), then the exam and its audience.
+    await assertStudent(tx, scope, input.studentId);
     const [exam] = await tx.select().from(exams).where(eq(exams.id, examId));
     if (!exam) throw notFound(EXAM_MESSAGES.notFound);
     const student = await findStudentInAudience(tx, exam, input.studentId);

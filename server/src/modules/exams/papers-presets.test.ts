@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultInstructions } from '@app/common/constants';
+import { defaultInstructions } from '@app/common/rules/instructions';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;

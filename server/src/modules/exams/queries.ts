@@ -1,3 +1,4 @@
+import { areMarksVisible } from '@app/common/rules/publication';
 import { can } from '@app/common/permissions';
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AttemptStatus, AvailableExam, ExamAdmin, ExamListItem } from '@app/common/schemas/exam-views';
@@ -10,10 +11,11 @@ import { readAll } from '../../db/read-all.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { batches, centres, courses, examAttempts, examPassages, examSections, exams, questions, submissions } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { remainingSeconds, windowRefusal } from '../attempts/clock.ts';
-import { areMarksVisible, attemptStatusOf, examStatusOf } from '../attempts/status.ts';
-import { audienceIncludes, audienceNamesOf, findStudentScope, isInAudience } from '../exam-access/audience.ts';
-import { findExceptions, findExceptionsByExam } from '../exam-access/exceptions.ts';
+import { ownStudentId, type Scope, studentOfScope } from '../../lib/record-scope.ts';
+import { remainingSeconds, windowRefusal } from '../exam-taking/clock.ts';
+import { attemptStatusOf, examStatusOf } from '../exam-taking/status.ts';
+import { audienceIncludes, audienceNamesOf, findStudentScope, isInAudience } from '../exam-taking/audience.ts';
+import { findExceptions, findExceptionsByExam } from '../exam-taking/exceptions.ts';
 import { findObjectionWindow } from '../regrade/objections.ts';
 import type { PaperBody, PaperBytes } from './paper-cache.ts';
 import { courseRefOf, type ExamRow, examBaseDto, examStateDto, toQuestionAdmin, toQuestionStudent, toSectionViews } from './dto.ts';
@@ -34,10 +36,12 @@ const adminCounts = (c: { submissionsCount: number; evaluatedCount: number; inPr
 });
 
 /** GET /api/exams: admins every exam with counts; students only active exams. */
-export async function findExams(ctx: Ctx, actor: Actor): Promise<ExamListItem[]> {
-  // Staff who manage exams see every exam with its counts (docs/product-staff.md); others as a student.
+export async function findExams(ctx: Ctx, actor: Actor, recordScope: Scope): Promise<ExamListItem[]> {
+  // Staff who manage exams see every exam with its counts (docs/product-staff.md); others as a student
+  // (other staff are no student: none).
   const isAdmin = can(actor.role, 'exams.manage');
-  const scope = isAdmin ? null : await findStudentScope(ctx.db, actor.id);
+  const studentId = isAdmin ? null : studentOfScope(recordScope);
+  const scope = studentId === null ? null : await findStudentScope(ctx.db, studentId);
   const rows = await ctx.db
     .select({
       exam: exams,
@@ -137,8 +141,11 @@ const studentPaperQuery = preparedQuery((db) =>
  * answers, as ready bytes in the encoding the caller accepts (paper-cache.ts): the checks run per request,
  * the paper is built and checked against its schema once per exam version.
  */
-export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string, acceptEncoding?: string): Promise<PaperBytes> {
-  const [row] = await studentPaperQuery(ctx.db).execute({ examId, studentId: actor.id });
+export async function findExamForStudent(ctx: Ctx, scope: Scope, examId: string, acceptEncoding?: string): Promise<PaperBytes> {
+  // Staff who do not manage exams are no student: in no paper's audience, as if it did not exist.
+  const studentId = studentOfScope(scope);
+  if (studentId === null) throw notFound(EXAM_MESSAGES.notFound);
+  const [row] = await studentPaperQuery(ctx.db).execute({ examId, studentId });
   const attempt = row?.attemptId && row.attemptDeadline ? { closedAt: row.attemptClosedAt, deadline: row.attemptDeadline } : null;
   const status = attemptStatusOf(attempt);
   if (!row || (!row.exam.isActive && status !== 'in_progress')) throw notFound(EXAM_MESSAGES.notFound);
@@ -146,12 +153,11 @@ export async function findExamForStudent(ctx: Ctx, actor: Actor, examId: string,
   if (!attempt) {
     // Before an attempt the paper is shown only to its audience, and only while the window is open. A paper
     // open to all needs no scope for a student, and a reopening only matters once the window has closed.
-    const openToStudent = exam.openToAll && actor.role === 'student';
-    if (!openToStudent && !isInAudience(exam, await findStudentScope(ctx.db, actor.id))) throw notFound(EXAM_MESSAGES.notFound);
+    if (!exam.openToAll && !isInAudience(exam, await findStudentScope(ctx.db, studentId))) throw notFound(EXAM_MESSAGES.notFound);
     const now = new Date();
     const closed = windowRefusal(exam, now) !== null;
     if (closed) {
-      const refusal = windowRefusal(exam, now, (await findExceptions(ctx.db, examId, actor.id)).isReopened);
+      const refusal = windowRefusal(exam, now, (await findExceptions(ctx.db, examId, studentId)).isReopened);
       if (refusal) throw conflict(refusal);
     }
   }
@@ -184,8 +190,9 @@ const studentHeadSchema = examStudentSchema.omit({ sections: true, questions: tr
  * GET /api/exams/student/available: active exams meant for the caller (docs/product-batches.md), and
  * any they have already attempted, with their attempt state and where each stands.
  */
-export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<AvailableExam[]> {
-  const scope = await findStudentScope(ctx.db, actor.id);
+export async function findAvailableExams(ctx: Ctx, recordScope: Scope): Promise<AvailableExam[]> {
+  const studentId = ownStudentId(recordScope);
+  const scope = await findStudentScope(ctx.db, studentId);
   if (!scope) return [];
   const rows = await ctx.db
     .select({
@@ -200,16 +207,16 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
     })
     .from(exams)
     .leftJoin(courses, eq(courses.id, exams.courseId))
-    .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, actor.id)))
+    .leftJoin(examAttempts, and(eq(examAttempts.examId, exams.id), eq(examAttempts.studentId, studentId)))
     .where(and(eq(exams.isActive, true), or(audienceIncludes(scope), isNotNull(examAttempts.id))))
     .orderBy(desc(exams.createdAt));
   const [history, exceptions] = await Promise.all([
     findSubmissionHistory(
       ctx.db,
-      actor.id,
+      studentId,
       rows.map((r) => r.exam.id),
     ),
-    findExceptionsByExam(ctx.db, actor.id),
+    findExceptionsByExam(ctx.db, studentId),
   ]);
   const now = new Date();
   return rows.map((r) => {
@@ -228,8 +235,8 @@ export async function findAvailableExams(ctx: Ctx, actor: Actor): Promise<Availa
       remainingSeconds: attemptStatus === 'in_progress' && attempt ? remainingSeconds(attempt.deadline, now) : null,
       submittedAt: attemptStatus === 'submitted' ? (subs[0]?.submittedAt ?? null) : null,
       status: examStatusOf(attemptStatus, r.exam, now, isReopened),
-      // Marks only once published, as everywhere a student reads them (docs/product.md section 10).
-      attempts: isPractice ? subs.map((a) => (areMarksVisible(r.exam.resultsPublished, a.status) ? a : { ...a, marksObtained: null })) : [],
+      // Marks by the publication rule, as everywhere a student reads them.
+      attempts: isPractice ? subs.map((a) => (areMarksVisible(r.exam, a) ? a : { ...a, marksObtained: null })) : [],
       canAttemptAgain: isPractice && attemptStatus === 'submitted' && windowRefusal(r.exam, now) === null,
     };
   });

@@ -8,8 +8,8 @@ import { availableExamSchema, examAdminSchema, examDetailSchema, examIdParams, e
 import { attemptSchema, saveAnswersBody, saveAnswersResponse } from '@app/common/schemas/exam-attempt';
 import { overrideBody, overrideSchema } from '@app/common/schemas/exam-schedule';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
-import { saveAttemptAnswers, startAttempt } from '../attempts/attempt.ts';
+import { actorOf, requirePermission, requireStudent, requireUser, scopeOf } from '../../plugins/auth.ts';
+import { saveAttemptAnswers, startAttempt } from '../exam-taking/attempt.ts';
 import { type BankLink, resolveBankPaper } from '../question-bank/from-bank.ts';
 import { createExam, deleteExam, setExamActive, updateExam } from './authoring.ts';
 import { exportExamWorkbook } from './export.ts';
@@ -34,13 +34,13 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/', { onRequest: requireUser, schema: { tags, response: { 200: z.array(examListItemSchema) } } }, async (req) =>
-    findExams(ctx, actorOf(req)),
+    findExams(ctx, actorOf(req), scopeOf(req)),
   );
 
   app.get(
     '/student/available',
     { onRequest: requireStudent, schema: { tags, response: { 200: z.array(availableExamSchema) } } },
-    async (req) => findAvailableExams(ctx, actorOf(req)),
+    async (req) => findAvailableExams(ctx, scopeOf(req)),
   );
 
   // A student's view is built by a separate DTO without correctAnswer or explanation.
@@ -51,7 +51,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       if (can(actor.role, 'exams.manage')) return findExamForAdmin(ctx, req.params.examId);
       // Ready bytes, checked against examStudentSchema when they were built (paper-cache.ts).
-      const paper = await findExamForStudent(ctx, actor, req.params.examId, req.headers['accept-encoding']);
+      const paper = await findExamForStudent(ctx, scopeOf(req), req.params.examId, req.headers['accept-encoding']);
       reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (paper.encoding) reply.header('content-encoding', paper.encoding);
       // Bytes, not the typed object: the provider's send type is the schema's object.
@@ -126,14 +126,14 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePermission('exams.manage'),
       schema: { tags, params: idParams, body: overrideBody, response: { 201: overrideSchema } },
     },
-    async (req, reply) => reply.status(201).send(await createOverride(ctx, actorOf(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await createOverride(ctx, actorOf(req), scopeOf(req), req.params.id, req.body)),
   );
 
   // Starting, saving and submitting are never rate limited (docs/product.md section 7).
   app.post(
     '/:examId/attempt',
     { onRequest: requireStudent, schema: { tags, params: examIdParams, response: { 200: attemptSchema } } },
-    async (req) => startAttempt(ctx, actorOf(req), req.params.examId),
+    async (req) => startAttempt(ctx, scopeOf(req), req.params.examId),
   );
 
   app.put(
@@ -141,6 +141,6 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireStudent, schema: { tags, params: examIdParams, body: saveAnswersBody, response: { 200: saveAnswersResponse } } },
     // A request its device has hung up on (timed out) is not applied: see saveAttemptAnswers. (Not
     // req.raw.destroyed: Node sets that once the body has been read, while the connection is still open.)
-    async (req) => saveAttemptAnswers(ctx, actorOf(req), req.params.examId, req.body, () => req.raw.socket?.destroyed === true),
+    async (req) => saveAttemptAnswers(ctx, scopeOf(req), req.params.examId, req.body, () => req.raw.socket?.destroyed === true),
   );
 };

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { exams } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { checkAudience } from '../exam-access/audience.ts';
+import { checkAudience } from '../exam-taking/audience.ts';
 import type { ExamRow } from './dto.ts';
 import { findExamForAdmin, findExamUsage } from './queries.ts';
 

@@ -1,3 +1,5 @@
+import { toRupees } from '@app/common/rules/money';
+import { round2 } from '@app/common/rules/rounding';
 import { installmentLabel } from '@app/common/rules/fee-plans';
 import { COUNTER_METHOD_LABELS } from '@app/common/schemas/collections';
 import type { payments } from '../../db/schema.ts';
@@ -20,8 +22,8 @@ export type Student = { firstName: string; lastName: string; email: string; reg:
 
 const number = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** ₹ with Indian digit grouping: ₹12,34,567.50. */
-export const rupees = (paise: number) => `₹${number.format(paise / 100)}`;
-export const percent = (rate: number) => `${Number(rate.toFixed(2))}%`;
+export const rupees = (paise: number) => `₹${number.format(toRupees(paise))}`;
+export const percent = (rate: number) => `${round2(rate)}%`;
 
 /** What the payment was for and how it was paid, as the documents print them. */
 export function describePayment(p: PaymentRow) {

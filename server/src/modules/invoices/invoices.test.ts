@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { invoices, mailOutbox } from '../../db/schema.ts';
-import { financialYear } from './tax.ts';
+import { financialYear } from '@app/common/rules/dates';
 import { admitted, courseOf, GSTIN, invoiceOf, istToday, payAtCounter, SETTINGS, setGstin } from './test-fixtures.ts';
 
 // Tax invoices, receipts and credit notes (docs/product-invoices.md): the series, the GST, the PDF's text.

@@ -1,4 +1,4 @@
-import type { PDFPage, RGB } from 'pdf-lib';
+import type { PDFPage, RGB } from '@cantoo/pdf-lib';
 import { colour, type PdfFonts } from '../../lib/pdf-fonts.ts';
 
 // The page the invoice documents are written on (render.ts): A4, its margin and colours, and a sheet

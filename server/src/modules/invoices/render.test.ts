@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { PdfFonts, scriptRuns } from '../../lib/pdf-fonts.ts';

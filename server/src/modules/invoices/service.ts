@@ -2,7 +2,8 @@ import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { admissionRequests, type InvoiceParty, instituteSettings, invoiceCounters, invoices, users } from '../../db/schema.ts';
 import type { payments } from '../../db/schema.ts';
-import { financialYear, GST_STATES, splitGst, stateOfAddress } from './tax.ts';
+import { financialYear } from '@app/common/rules/dates';
+import { GST_STATES, splitGst, stateOfAddress } from './tax.ts';
 
 // Issuing tax invoices and credit notes (docs/product-invoices.md). Both are written in the transaction
 // that completes the payment or records its refund, so a document exists exactly when its money does.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, financialYear, numberInWords, splitGst, stateOfAddress } from './tax.ts';
+import { financialYear } from '@app/common/rules/dates';
+import { amountInWords, numberInWords, splitGst, stateOfAddress } from './tax.ts';
 
 // The arithmetic of tax invoices (docs/product-invoices.md): the financial year, the GST, the amount in
 // words, the state of an address.

@@ -1,15 +1,6 @@
 // The arithmetic and words of a tax invoice (docs/product-invoices.md): the financial year, GST worked
 // out of a GST-inclusive amount, the states of India by GST state code, and amounts in words.
-
-/** The Indian financial year (April to March) of an instant, by its date in India: "2026-27". */
-export function financialYear(d: Date): string {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' })
-    .format(d)
-    .split('-')
-    .map(Number);
-  const start = m >= 4 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
+// The financial year itself is an India-time rule: common/src/rules/dates.ts `financialYear`.
 
 export type GstSplit = { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number };
 

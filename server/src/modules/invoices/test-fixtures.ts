@@ -1,3 +1,4 @@
+import { todayInIndia } from '@app/common/rules/dates';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -33,8 +34,7 @@ export const setGstin = async (t: TestApp, gstin: string | null) => {
   expect(res.statusCode, res.body).toBe(200);
 };
 
-export const istToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+export const istToday = () => todayInIndia();
 
 /** A new student with an approved admission to the file's course, living at `address`. */
 export async function admitted(t: TestApp, address: string, names: Partial<typeof users.$inferInsert> = {}) {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@app/common/schemas/auth';
 import {
+  MATERIAL_DOWNLOADS_PER_MINUTE,
   MATERIAL_MAX_BYTES,
   MATERIAL_MSG,
   materialPatchBody,
@@ -13,10 +14,10 @@ import {
   videoMaterialBody,
 } from '@app/common/schemas/materials';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { idParams } from '../../lib/route-schemas.ts';
-import { findUnstorable, isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../lib/validation.ts';
-import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { isUnstorableText, parseBody } from '../../lib/validation.ts';
+import { actorOf, requirePermission, requireStudent, requireUser, scopeOf } from '../../plugins/auth.ts';
 import {
   createPdfMaterial,
   createVideoMaterial,
@@ -28,20 +29,6 @@ import {
 } from './service.ts';
 
 const tags = ['materials'];
-
-/** A zod failure as the error handler words a route's own validation: a message per field. */
-function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const path = findUnstorable(value);
-  if (path) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [path.join('.') || '_']: UNSTORABLE_TEXT_MESSAGE });
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest('The request body must be a JSON object', { _: 'The request body must be a JSON object' });
-  }
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-  throw badRequest(Object.values(fields)[0] ?? 'Invalid input', fields);
-}
 
 const TEXT_FIELDS = new Set(['title', 'description', 'subject', 'courses', 'batches', 'publishAt']);
 
@@ -119,11 +106,11 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const actor = actorOf(req);
         if (!req.isMultipart()) {
-          const body = parsed(videoMaterialBody, req.body);
+          const body = parseBody(videoMaterialBody, req.body);
           return reply.status(201).send(await createVideoMaterial(ctx, actor, body));
         }
         const { text, file } = await readUpload(req);
-        const fields = parsed(pdfMaterialFields, {
+        const fields = parseBody(pdfMaterialFields, {
           ...text,
           courses: jsonList(text.courses, 'Courses'),
           batches: jsonList(text.batches, 'Batches'),
@@ -138,7 +125,7 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/student',
     { onRequest: requireStudent, schema: { tags, querystring: studentMaterialsQuery, response: { 200: z.array(studentMaterialSchema) } } },
-    async (req) => listForStudent(ctx, actorOf(req), req.query),
+    async (req) => listForStudent(ctx, scopeOf(req), req.query),
   );
 
   app.patch(
@@ -156,14 +143,27 @@ export const materialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => deleteMaterial(ctx, actorOf(req), req.params.id),
   );
 
-  app.get('/:id/download', { onRequest: requireUser, schema: { tags, params: idParams } }, async (req, reply) => {
-    // A HEAD request (a link checker, a browser's probe) is no download: not counted.
-    const { data, fileName } = await downloadMaterial(ctx, actorOf(req), req.params.id, { count: req.method !== 'HEAD' });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(data);
-  });
+  // Per reader, counted after the sign-in check (preHandler): a student who opens a material twice a
+  // minute is far below it; a loop that asks for copies all day meets it.
+  const downloadLimit = {
+    max: MATERIAL_DOWNLOADS_PER_MINUTE,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => req.actor?.id ?? req.ip,
+    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', MATERIAL_MSG.tooManyDownloads),
+  };
+  app.get(
+    '/:id/download',
+    { onRequest: requireUser, config: { rateLimit: downloadLimit }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      // A HEAD request (a link checker, a browser's probe) is no download: not counted.
+      const { data, fileName } = await downloadMaterial(ctx, actorOf(req), scopeOf(req), req.params.id, { count: req.method !== 'HEAD' });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
 };

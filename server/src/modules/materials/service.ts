@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   MATERIAL_MSG,
+  MATERIAL_PDF_SECONDS,
   type Material,
   type materialPatchBody,
   type pdfMaterialFields,
@@ -13,9 +14,11 @@ import type { Actor, Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { batches, courses, materials, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { findStudentScope, type StudentScope } from '../exam-access/audience.ts';
-import { checkPdf, stampLine, stampPdf } from './pdf.ts';
+import { likeContains } from '../../lib/escape.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { ownStudentId, type Scope, studentOfScope } from '../../lib/record-scope.ts';
+import { findStudentScope, type StudentScope } from '../exam-taking/audience.ts';
+import { removeCopiesOf, stampedCopy } from './stamped-copies.ts';
 
 // Study materials (docs/product-materials.md): staff manage them, a student reads those for their course
 // or batch once published, and every PDF a student downloads carries their name on every page.
@@ -73,12 +76,6 @@ export async function listMaterials(ctx: Ctx): Promise<Material[]> {
   return rows.map((r) => staffView(r, names));
 }
 
-async function staffMaterial(ctx: Ctx, id: string): Promise<Material> {
-  const [row] = await ctx.db.select().from(materials).where(eq(materials.id, id));
-  if (!row) throw notFound(MATERIAL_MSG.notFound);
-  return staffView(row, await namesOf(ctx.db, [row]));
-}
-
 const uuidArray = (ids: string[]) =>
   sql`array[${sql.join(
     ids.map((id) => sql`${id}`),
@@ -94,16 +91,13 @@ function visibleTo(scope: StudentScope, now: Date): SQL {
   return forThem.length === 0 ? sql`false` : (and(published, or(...forThem)) as SQL);
 }
 
-/** `%`, `_` and `\` typed in a search mean themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export async function listForStudent(ctx: Ctx, actor: Actor, query: { subject?: string; q?: string }): Promise<StudentMaterial[]> {
-  const scope = await findStudentScope(ctx.db, actor.id);
+export async function listForStudent(ctx: Ctx, recordScope: Scope, query: { subject?: string; q?: string }): Promise<StudentMaterial[]> {
+  const scope = await findStudentScope(ctx.db, ownStudentId(recordScope));
   if (!scope) return [];
   const conds: SQL[] = [visibleTo(scope, new Date())];
   if (query.subject) conds.push(sql`lower(${materials.subject}) = lower(${query.subject})`);
   if (query.q) {
-    const p = likePattern(query.q);
+    const p = likeContains(query.q);
     conds.push(sql`(${materials.title} ilike ${p} or ${materials.subject} ilike ${p} or ${materials.description} ilike ${p})`);
   }
   const rows = await ctx.db
@@ -151,7 +145,15 @@ export async function createPdfMaterial(ctx: Ctx, actor: Actor, fields: PdfField
   const courseIds = fields.courses ?? [];
   const batchIds = fields.batches ?? [];
   await checkAudience(ctx.db, courseIds, batchIds);
-  const { pageCount } = await checkPdf(file.data);
+  // Read, counted and stamped once in a worker thread (materials/pdf.ts `checkPdf`), within its time and memory.
+  const { pageCount } = await ctx.workers.run(
+    'checkPdf',
+    { data: file.data },
+    {
+      timeoutMs: MATERIAL_PDF_SECONDS * 1000,
+      limits: { time: MATERIAL_MSG.checkTooSlow, memory: MATERIAL_MSG.checkTooMuchMemory, busy: MATERIAL_MSG.busy, field: 'file' },
+    },
+  );
   const storageKey = await ctx.storage.put(file.data, 'pdf');
   try {
     const row = await ctx.db.transaction(async (tx) => {
@@ -236,7 +238,7 @@ export async function updateMaterial(ctx: Ctx, actor: Actor, id: string, patch: 
   return staffView(updated, await namesOf(ctx.db, [updated]));
 }
 
-/** Deletes the material and its file. */
+/** Deletes the material, its file and its stamped copies. */
 export async function deleteMaterial(ctx: Ctx, actor: Actor, id: string) {
   const row = await ctx.db.transaction(async (tx) => {
     const [gone] = await tx.delete(materials).where(eq(materials.id, id)).returning();
@@ -244,12 +246,15 @@ export async function deleteMaterial(ctx: Ctx, actor: Actor, id: string) {
     await recordAudit(tx, actor, 'material.delete', 'Material', id, auditView(gone), null);
     return gone;
   });
-  if (row.storageKey) await ctx.storage.remove(row.storageKey);
+  if (row.storageKey) {
+    await ctx.storage.remove(row.storageKey);
+    await removeCopiesOf(ctx, row.id);
+  }
   return { message: MATERIAL_MSG.deleted };
 }
 
 /** The file name a download is saved under: the title in plain letters, digits and hyphens. */
-export function downloadName(title: string): string {
+function downloadName(title: string): string {
   const slug = title
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9]+/g, '-')
@@ -261,14 +266,16 @@ export function downloadName(title: string): string {
 /**
  * The PDF stamped for its reader. A student gets it only when it is for their course or batch and
  * published (else 404, as if it did not exist) and each such download is counted; staff get a copy
- * stamped with their own name, not counted (docs/product-materials.md, "Downloads").
+ * stamped with their own name, not counted (docs/product-materials.md, "Downloads"). The copy is made
+ * once per reader and day (stamped-copies.ts).
  */
-export async function downloadMaterial(ctx: Ctx, actor: Actor, id: string, opts: { count: boolean } = { count: true }) {
+export async function downloadMaterial(ctx: Ctx, actor: Actor, recordScope: Scope, id: string, opts: { count: boolean } = { count: true }) {
   const now = new Date();
-  const isStudent = actor.role === 'student';
+  const studentId = studentOfScope(recordScope);
+  const isStudent = studentId !== null;
   let row: Row | undefined;
   if (isStudent) {
-    const scope = await findStudentScope(ctx.db, actor.id);
+    const scope = await findStudentScope(ctx.db, studentId);
     [row] = scope
       ? await ctx.db
           .select()
@@ -280,27 +287,23 @@ export async function downloadMaterial(ctx: Ctx, actor: Actor, id: string, opts:
   }
   if (!row) throw notFound(MATERIAL_MSG.notFound);
   if (row.kind !== 'pdf' || !row.storageKey) throw badRequest(MATERIAL_MSG.notAPdf);
-  const data = await ctx.storage.get(row.storageKey);
-  if (!data) throw notFound(MATERIAL_MSG.notFound);
+  // The copy names its reader, whoever is signed in: the student, or the staff member.
   const [owner] = await ctx.db
     .select({ firstName: users.firstName, lastName: users.lastName, registrationNumber: users.registrationNumber })
     .from(users)
     .where(eq(users.id, actor.id));
   const name = `${owner?.firstName ?? actor.firstName} ${owner?.lastName ?? actor.lastName}`.trim();
-  let stamped: Uint8Array;
-  try {
-    stamped = await stampPdf(data, stampLine({ name, registrationNumber: owner?.registrationNumber ?? null, staff: !isStudent }, now));
-  } catch {
-    // Every upload was stamped once when it was checked; a file changed in the storage since is not served unstamped.
-    throw conflict(MATERIAL_MSG.cannotStamp);
-  }
+  const data = await stampedCopy(
+    ctx,
+    { materialId: row.id, storageKey: row.storageKey },
+    { id: actor.id, owner: { name, registrationNumber: owner?.registrationNumber ?? null, staff: !isStudent } },
+    now,
+  );
   if (isStudent && opts.count) {
     await ctx.db
       .update(materials)
       .set({ downloads: sql`${materials.downloads} + 1` })
       .where(eq(materials.id, row.id));
   }
-  return { data: Buffer.from(stamped), fileName: downloadName(row.title) };
+  return { data, fileName: downloadName(row.title) };
 }
-
-export { staffMaterial };

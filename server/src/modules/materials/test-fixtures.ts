@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import type { TestApp } from '../../../test/helpers.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { createCourse } from '../payments/test-fixtures.ts';
@@ -81,4 +81,24 @@ export async function textPerPage(pdf: Buffer): Promise<string[]> {
     pages.push(pdfText(Buffer.from(await one.save({ useObjectStreams: false }))));
   }
   return pages;
+}
+
+/**
+ * A PDF of `pages` pages, all showing the first one's text (they share its content stream and resources,
+ * so a 2,000-page file is built in a second or two; the stamp still draws on every page).
+ */
+export async function largePdf(pages: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const first = doc.addPage([595.28, 841.89]);
+  first.drawText('Law of torts: the notes of the whole course', { x: 50, y: 780, size: 14, font });
+  const contents = first.node.get(PDFName.of('Contents'));
+  const resources = first.node.get(PDFName.of('Resources'));
+  if (!contents || !resources) throw new Error('the first page has no content');
+  for (let i = 1; i < pages; i++) {
+    const page = doc.addPage([595.28, 841.89]);
+    page.node.set(PDFName.of('Contents'), contents);
+    page.node.set(PDFName.of('Resources'), resources);
+  }
+  return Buffer.from(await doc.save());
 }

@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { admissionRequests, batches, centres, courses, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { announcementNotice } from '../notify/notices.ts';
-import { findRecipients, type Recipient, sendAfterCommit, storeNotices } from '../notify/service.ts';
+import { announcementNotice } from '../messaging/notices.ts';
+import { findRecipients, type Recipient, sendAfterCommit, storeNotices } from '../messaging/service.ts';
 
 // An admin's announcement to a batch, course or centre by one channel (docs/product-notifications.md,
 // "Announcements"). The count the admin confirms and the send are the same rule.

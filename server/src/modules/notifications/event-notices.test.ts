@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { todayInIndia } from '@app/common/rules/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { eq } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import { attendance, classSessions, exams, users } from '../../db/schema.ts';
 import { batchStudent, createBatch } from '../exams/schedule-fixtures.ts';
 import { createRankedExam, publish, sit } from '../analysis/test-fixtures.ts';
 import { createAdmittedStudent, createCourse } from '../payments/test-fixtures.ts';
-import { once } from '../notify/service.ts';
+import { once } from '../messaging/service.ts';
 import { mailbox, runJob, sendsFor } from './test-fixtures.ts';
 
 // Notifications (docs/product-notifications.md): the notices of events (an exam tomorrow, results out,
@@ -175,7 +176,7 @@ describe('payment received', () => {
       amount: 2500,
       method: 'upi',
       reference: 'UPI-77',
-      receivedAt: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+      receivedAt: todayInIndia(),
       centre: 'kasba',
     });
     expect(res.statusCode, res.body).toBe(201);

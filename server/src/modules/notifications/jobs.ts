@@ -1,11 +1,13 @@
+import { indiaDayOf } from '@app/common/rules/dates';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { attendance, batches, classSessions, exams, users } from '../../db/schema.ts';
-import { findStudentScopes, isInAudience } from '../exam-access/audience.ts';
+import { findStudentScopes, isInAudience } from '../exam-taking/audience.ts';
 import { findInstallmentDues } from './dues.ts';
-import { absentTodayNotice, examTomorrowNotice, feeDueNotice, feeOverdueNotice } from '../notify/notices.ts';
-import { findRecipients, once, type Pending, sendAfterCommit } from '../notify/service.ts';
+import { runEnquiryFollowUps } from '../enquiries/digest.ts';
+import { absentTodayNotice, examTomorrowNotice, feeDueNotice, feeOverdueNotice } from '../messaging/notices.ts';
+import { findRecipients, once, type Pending, sendAfterCommit } from '../messaging/service.ts';
 
 // The scheduled reminders (docs/product-notifications.md, "Reminders"). Each reminder has a key
 // (kind, subject, stage) in notification_sends, inserted in the same transaction as its messages:
@@ -14,12 +16,9 @@ import { findRecipients, once, type Pending, sendAfterCommit } from '../notify/s
 export type JobResult = { job: string; now: string; reminders: number; messages: number };
 type Job = (ctx: Ctx, now: Date) => Promise<JobResult>;
 
-/** The calendar date in India (YYYY-MM-DD). */
-export const istDay = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 /** Whole calendar days (IST) from `from` to `to`. */
-export const daysBetween = (from: Date, to: Date) => dayNumber(istDay(to)) - dayNumber(istDay(from));
+export const daysBetween = (from: Date, to: Date) => dayNumber(indiaDayOf(to)) - dayNumber(indiaDayOf(from));
 
 /** Fee reminders: three days before the due date, then on the day after it and weekly after that, at most 4 times. */
 export const OVERDUE_REMINDERS = 4;
@@ -92,7 +91,7 @@ export const runExamReminders: Job = async (ctx, now) => {
     if (!exam.opensAt || daysBetween(now, exam.opensAt) !== 1) continue;
     const opensAt = exam.opensAt;
     results.push(
-      await once(ctx, { kind: 'exam-tomorrow', subjectId: exam.id, stage: istDay(opensAt) }, async (tx) => {
+      await once(ctx, { kind: 'exam-tomorrow', subjectId: exam.id, stage: indiaDayOf(opensAt) }, async (tx) => {
         const recipients = await findRecipients(tx, await audienceOf(tx, exam));
         return recipients.map((recipient) => ({
           recipient,
@@ -106,7 +105,7 @@ export const runExamReminders: Job = async (ctx, now) => {
 
 /** Students marked absent from a class held today (IST): told once per class. */
 export const runAttendanceAbsent: Job = async (ctx, now) => {
-  const today = istDay(now);
+  const today = indiaDayOf(now);
   const absent = await ctx.db
     .select({
       sessionId: classSessions.id,
@@ -142,7 +141,20 @@ export const JOBS: Record<string, Job> = {
   'fee-reminders': runFeeReminders,
   'exam-reminders': runExamReminders,
   'attendance-absent': runAttendanceAbsent,
+  // The admissions desk's morning digest (docs/product-admissions-desk.md, "Follow-ups").
+  'enquiry-follow-ups': runEnquiryFollowUps,
 };
+
+/**
+ * Jobs the scheduler starts only from this hour of the day in India: the desk's digest is read with the
+ * morning's first tea, not at midnight. Its once-a-day key makes the ticks after it harmless. Run on
+ * demand (`POST /api/dev/jobs/{name}/run`), a job runs whatever the hour.
+ */
+export const JOB_FROM_HOUR_IST: Partial<Record<string, number>> = { 'enquiry-follow-ups': 8 };
+
+const IST_OFFSET_MS = 330 * 60_000;
+/** The hour of the day in India (UTC+05:30, no daylight saving). */
+export const hourInIndia = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).getUTCHours();
 
 /**
  * Runs every job now; in-process on an interval and once at start (main.ts). A job that fails is
@@ -155,7 +167,9 @@ export function startNotificationJobs(ctx: Ctx, log: { warn: (o: object, m: stri
     running = true;
     try {
       for (const [name, job] of Object.entries(JOBS)) {
-        await job(ctx, new Date()).catch((err: Error) => log.warn({ err: err.message, job: name }, 'notification job failed'));
+        const now = new Date();
+        if (hourInIndia(now) < (JOB_FROM_HOUR_IST[name] ?? 0)) continue;
+        await job(ctx, now).catch((err: Error) => log.warn({ err: err.message, job: name }, 'notification job failed'));
       }
     } finally {
       running = false;

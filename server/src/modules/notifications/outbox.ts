@@ -11,6 +11,51 @@ import { conflict, notFound } from '../../lib/errors.ts';
 type Status = OutboxItem['status'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The newest rows of one of the two outbox tables that meet the conditions. */
+function newest(ctx: Ctx, table: typeof mailOutbox, where: SQL[], limit: number): Promise<(typeof mailOutbox.$inferSelect)[]>;
+function newest(
+  ctx: Ctx,
+  table: typeof notificationOutbox,
+  where: SQL[],
+  limit: number,
+): Promise<(typeof notificationOutbox.$inferSelect)[]>;
+function newest(
+  ctx: Ctx,
+  table: typeof mailOutbox | typeof notificationOutbox,
+  where: SQL[],
+  limit: number,
+): Promise<(typeof mailOutbox.$inferSelect | typeof notificationOutbox.$inferSelect)[]> {
+  return ctx.db
+    .select()
+    .from(table)
+    .where(and(...where))
+    .orderBy(desc(table.createdAt))
+    .limit(limit);
+}
+
+/** A row of either table as the outbox lists it, with its time (`at`) to sort the two together by. */
+function toItem(
+  m: typeof mailOutbox.$inferSelect | typeof notificationOutbox.$inferSelect,
+  channel: Channel,
+  html: string | null,
+): OutboxItem & { html: string | null; at: number } {
+  return {
+    _id: m.id,
+    channel,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html,
+    status: m.status,
+    attempts: m.attempts,
+    lastError: m.lastError,
+    nextAttemptAt: m.status === 'pending' ? iso(m.nextAttemptAt) : null,
+    sentAt: iso(m.sentAt),
+    createdAt: m.createdAt.toISOString(),
+    at: m.createdAt.getTime(),
+  };
+}
+
 export async function listOutbox(ctx: Ctx, q: { status?: Status; channel?: Channel; to?: string; limit?: number }) {
   const limit = q.limit ?? 200;
   const mailWhere: SQL[] = [];
@@ -21,55 +66,10 @@ export async function listOutbox(ctx: Ctx, q: { status?: Status; channel?: Chann
   }
   if (q.channel && q.channel !== 'email') textWhere.push(eq(notificationOutbox.channel, q.channel));
   const [mails, texts] = await Promise.all([
-    q.channel && q.channel !== 'email'
-      ? []
-      : ctx.db
-          .select()
-          .from(mailOutbox)
-          .where(and(...mailWhere))
-          .orderBy(desc(mailOutbox.createdAt))
-          .limit(limit),
-    q.channel === 'email'
-      ? []
-      : ctx.db
-          .select()
-          .from(notificationOutbox)
-          .where(and(...textWhere))
-          .orderBy(desc(notificationOutbox.createdAt))
-          .limit(limit),
+    q.channel && q.channel !== 'email' ? [] : newest(ctx, mailOutbox, mailWhere, limit),
+    q.channel === 'email' ? [] : newest(ctx, notificationOutbox, textWhere, limit),
   ]);
-  const items: (OutboxItem & { html: string | null; at: number })[] = [
-    ...mails.map((m) => ({
-      _id: m.id,
-      channel: 'email' as const,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      status: m.status,
-      attempts: m.attempts,
-      lastError: m.lastError,
-      nextAttemptAt: m.status === 'pending' ? iso(m.nextAttemptAt) : null,
-      sentAt: iso(m.sentAt),
-      createdAt: m.createdAt.toISOString(),
-      at: m.createdAt.getTime(),
-    })),
-    ...texts.map((m) => ({
-      _id: m.id,
-      channel: m.channel,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: null,
-      status: m.status,
-      attempts: m.attempts,
-      lastError: m.lastError,
-      nextAttemptAt: m.status === 'pending' ? iso(m.nextAttemptAt) : null,
-      sentAt: iso(m.sentAt),
-      createdAt: m.createdAt.toISOString(),
-      at: m.createdAt.getTime(),
-    })),
-  ];
+  const items = [...mails.map((m) => toItem(m, 'email', m.html)), ...texts.map((m) => toItem(m, m.channel, null))];
   const to = q.to?.toLowerCase();
   return items
     .filter((i) => !to || i.to.toLowerCase() === to)

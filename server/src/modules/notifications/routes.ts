@@ -11,8 +11,9 @@ import {
   preferencesSchema,
 } from '@app/common/schemas/notifications';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requireAdmin, requireStudent } from '../../plugins/auth.ts';
-import { findPreferences, savePreferences } from '../notify/service.ts';
+import { ownStudentId } from '../../lib/record-scope.ts';
+import { actorOf, requireAdmin, requireStudent, scopeOf } from '../../plugins/auth.ts';
+import { findPreferences, savePreferences } from '../messaging/service.ts';
 import { countBroadcast, sendBroadcast } from './broadcast.ts';
 import { listOutbox, outboxCounts, retryMessage } from './outbox.ts';
 
@@ -22,12 +23,12 @@ const tags = ['notifications'];
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get('/preferences', { onRequest: requireStudent, schema: { tags, response: { 200: preferencesResponse } } }, async (req) =>
-    findPreferences(ctx, actorOf(req).id),
+    findPreferences(ctx, ownStudentId(scopeOf(req))),
   );
   app.put(
     '/preferences',
     { onRequest: requireStudent, schema: { tags, body: preferencesSchema, response: { 200: preferencesResponse } } },
-    async (req) => savePreferences(ctx, actorOf(req).id, req.body),
+    async (req) => savePreferences(ctx, ownStudentId(scopeOf(req)), req.body),
   );
   app.post(
     '/broadcast/count',

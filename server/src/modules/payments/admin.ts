@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { CentreScope } from '../../lib/centre-scope.ts';
-import { paymentsIn } from './scope.ts';
+import { paymentFilter, type Scope } from '../../lib/record-scope.ts';
 import { formatINR, toPaise, toRupees } from '@app/common';
 import { PAYMENT_MSG, type PaymentStatus } from '@app/common/schemas/payments';
 import type { PaymentTiles } from '@app/common/schemas/payments-admin';
 import type { Actor, Ctx } from '../../context.ts';
-import { paymentEvents, paymentExtraCaptures, paymentRefunds, payments, users } from '../../db/schema.ts';
+import { paymentEvents, paymentRefunds, payments, users } from '../../db/schema.ts';
+import { COUNTER_MSG } from '@app/common/schemas/collections';
+import { findRefundFlags } from './refund-flags.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type PaymentRow, toAdminPayment } from './dto.ts';
 import { findCourseFee } from './fees.ts';
@@ -20,12 +21,12 @@ import { documentsOf } from './receipts.ts';
 
 const studentCols = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
-export async function findPayments(ctx: Ctx, status?: PaymentStatus, scope: CentreScope = null) {
+export async function findPayments(ctx: Ctx, scope: Scope, status?: PaymentStatus) {
   const rows = await ctx.db
     .select({ p: payments, s: studentCols })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.studentId))
-    .where(and(status ? eq(payments.status, status) : undefined, paymentsIn(scope)))
+    .where(and(status ? eq(payments.status, status) : undefined, paymentFilter(scope)))
     .orderBy(desc(payments.createdAt));
   return rows.map((r) => toAdminPayment(r.p, r.s));
 }
@@ -53,7 +54,7 @@ async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: st
     const [u] = await ctx.db.select(studentCols).from(users).where(eq(users.id, p.studentId)).limit(1);
     student = u ?? null;
   }
-  const [events, refunds, extra, docs] = await Promise.all([
+  const [events, refunds, flags, docs] = await Promise.all([
     ctx.db
       .select()
       .from(paymentEvents)
@@ -64,7 +65,7 @@ async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: st
       .from(paymentRefunds)
       .where(eq(paymentRefunds.paymentId, p.id))
       .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
-    ctx.db.select().from(paymentExtraCaptures).where(eq(paymentExtraCaptures.paymentId, p.id)).orderBy(asc(paymentExtraCaptures.createdAt)),
+    findRefundFlags(ctx.db, [p]),
     documentsOf(ctx, [p.id]),
   ]);
   return {
@@ -77,11 +78,8 @@ async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: st
       who: r.actorLabel,
       when: r.createdAt.toISOString(),
     })),
-    extraCaptures: extra.map((c) => ({
-      gatewayPaymentId: c.gatewayPaymentId,
-      amount: toRupees(c.amountPaise),
-      when: c.createdAt.toISOString(),
-    })),
+    extraCaptures: flags.get(p.id)?.flags ?? [],
+    toRefund: toRupees(flags.get(p.id)?.toRefundPaise ?? 0),
     invoiceNumber: docs.get(p.id)?.invoiceNumber ?? null,
     creditNotes: docs.get(p.id)?.creditNotes ?? [],
     history: events.map((e) => ({
@@ -104,6 +102,9 @@ export async function verifyPayment(ctx: Ctx, log: FastifyBaseLogger, actor: Act
   const payment = await findRow(ctx, id);
   const open = payment.method === 'offline' ? payment.status === 'pending' : isOpenForSettlement(payment.status);
   if (!open) throw conflict(PAYMENT_MSG.verifyOnlyPending);
+  // Counter money is completed as it is recorded: a pending one was never finished, and verifying it
+  // would credit money the clerk has recorded again.
+  if (payment.counterMethod !== null) throw conflict(COUNTER_MSG.notVerifiable);
   const cause = causeOf(actor);
   if (payment.method === 'offline') {
     if (payment.kind === 'fee' && payment.courseId) {
@@ -186,11 +187,13 @@ export async function refundPayment(ctx: Ctx, log: FastifyBaseLogger, actor: Act
 }
 
 /**
- * The admin's tiles and Payment Summary: revenue = completed money less refunds, pending = pending
- * amounts. A cancelled (abandoned or expired) order is no money and counts in neither, nor in the
- * success rate.
+ * The admin's tiles and Payment Summary: revenue = completed money less refunds, pending = money
+ * reported but not yet confirmed, the offline payments awaiting Verify. An online checkout nobody
+ * completed (`isCheckoutNotCompleted`: a gateway order open or closed unpaid) is no money and counts in
+ * neither; a cancelled one is not in the success rate.
  */
-export async function findPaymentTiles(ctx: Ctx, scope: CentreScope = null): Promise<PaymentTiles> {
+export async function findPaymentTiles(ctx: Ctx, scope: Scope): Promise<PaymentTiles> {
+  const awaited = sql`${payments.status} = 'pending' and ${payments.method} = 'offline'`;
   const [r] = await ctx.db
     .select({
       total: sql<number>`count(*)::int`,
@@ -198,12 +201,12 @@ export async function findPaymentTiles(ctx: Ctx, scope: CentreScope = null): Pro
       failed: sql<number>`count(*) filter (where ${payments.status} = 'failed')::int`,
       refunded: sql<number>`count(*) filter (where ${payments.status} = 'refunded')::int`,
       cancelled: sql<number>`count(*) filter (where ${payments.status} = 'cancelled')::int`,
-      pendingCount: sql<number>`count(*) filter (where ${payments.status} = 'pending')::int`,
+      pendingCount: sql<number>`count(*) filter (where ${awaited})::int`,
       revenue: sql<string>`coalesce(sum(${payments.amountPaise} - ${payments.refundedPaise}) filter (where ${payments.status} = 'completed'), 0)::text`,
-      pending: sql<string>`coalesce(sum(${payments.amountPaise}) filter (where ${payments.status} = 'pending'), 0)::text`,
+      pending: sql<string>`coalesce(sum(${payments.amountPaise}) filter (where ${awaited}), 0)::text`,
     })
     .from(payments)
-    .where(paymentsIn(scope));
+    .where(paymentFilter(scope));
   const counted = r.total - r.cancelled;
   return {
     totalRevenue: toRupees(Number(r.revenue)),

@@ -1,4 +1,5 @@
-import { formatDate } from '@app/common';
+import { INSTITUTE_NAME } from '@app/common/constants';
+import { formatDay } from '@app/common';
 import { COLLECTION_METHOD_LABELS, type Collections } from '@app/common/schemas/collections';
 import { loadPdfLib } from '../../lib/lazy-libs.ts';
 import { PdfFonts } from '../../lib/pdf-fonts.ts';
@@ -38,14 +39,21 @@ export async function renderCollectionsPdf(c: Collections, centreName: string | 
     });
     y -= size + 6;
   };
-  line([['Law Coaching Institute: collections', 0]], 'bold', 16);
-  const period =
-    c.from === c.to
-      ? formatDate(`${c.from}T12:00:00+05:30`)
-      : `${formatDate(`${c.from}T12:00:00+05:30`)} to ${formatDate(`${c.to}T12:00:00+05:30`)}`;
+  line([[`${INSTITUTE_NAME}: collections`, 0]], 'bold', 16);
+  const period = c.from === c.to ? formatDay(c.from) : `${formatDay(c.from)} to ${formatDay(c.to)}`;
   line([[`${period} (IST) · ${centreName ?? 'All centres'}`, 0]], 'regular', 11);
   y -= 6;
   line([[`Total: ${money(c.total.amount)} in ${c.total.count} payment${c.total.count === 1 ? '' : 's'}`, 0]], 'bold', 11);
+  // Money taken twice or beyond what was owed, flagged for refund (docs/product.md section 11).
+  const flagged = c.toRefund.count > 0;
+  if (flagged) {
+    const n = c.toRefund.count;
+    line(
+      [[`To refund: ${money(c.toRefund.amount)} in ${n} payment${n === 1 ? '' : 's'} (paid twice or beyond what was owed)`, 0]],
+      'bold',
+      11,
+    );
+  }
   y -= 6;
   line(
     [
@@ -77,26 +85,39 @@ export async function renderCollectionsPdf(c: Collections, centreName: string | 
       [money(g.amount), 330],
     ]);
   y -= 10;
+  // With money to refund the list has one column more, its own; otherwise the columns are as they always were.
+  const x = flagged
+    ? { receipt: 58, student: 140, centre: 245, method: 325, amount: 390, refund: 458 }
+    : { receipt: 62, student: 150, centre: 270, method: 360, amount: 440, refund: 0 };
+  const columns = (cols: [string, number][], refund: string): [string, number][] => (flagged ? [...cols, [refund, x.refund]] : cols);
   line(
-    [
-      ['Date', 0],
-      ['Receipt', 62],
-      ['Student', 150],
-      ['Centre', 270],
-      ['Method', 360],
-      ['Amount', 440],
-    ],
+    columns(
+      [
+        ['Date', 0],
+        ['Receipt', x.receipt],
+        ['Student', x.student],
+        ['Centre', x.centre],
+        ['Method', x.method],
+        ['Amount', x.amount],
+      ],
+      'To refund',
+    ),
     'bold',
   );
   for (const p of c.payments) {
-    line([
-      [p.date, 0],
-      [p.receiptNumber ?? '-', 62],
-      [p.student, 150],
-      [p.centreName, 270],
-      [COLLECTION_METHOD_LABELS[p.method] ?? p.method, 360],
-      [money(p.amount), 440],
-    ]);
+    line(
+      columns(
+        [
+          [p.date, 0],
+          [p.receiptNumber ?? '-', x.receipt],
+          [p.student, x.student],
+          [p.centreName, x.centre],
+          [COLLECTION_METHOD_LABELS[p.method] ?? p.method, x.method],
+          [money(p.amount), x.amount],
+        ],
+        p.toRefund > 0 ? money(p.toRefund) : '',
+      ),
+    );
   }
   if (c.payments.length === 0) line([['No payments in this period.', 0]]);
   return Buffer.from(await doc.save({ useObjectStreams: false }));

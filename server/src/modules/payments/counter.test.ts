@@ -33,7 +33,9 @@ describe('counter payments', () => {
     expect(receipt.statusCode).toBe(200);
     expect(await pdfText(receipt.rawPayload)).toContain('Cash at the centre');
     const audit = (await t.admin.get(`/api/audit?entity=payment&entityId=${p._id}`)).json().entries;
-    expect(audit.map((e: { action: string }) => e.action)).toEqual(['payment.completed', 'payment.create']);
+    // Written completed in one transaction: one entry, no moment at which it was pending.
+    expect(audit.map((e: { action: string }) => e.action)).toEqual(['payment.completed']);
+    expect(audit[0].before).toBeNull();
   });
 
   it('refuses an amount of 0, over what is owed, a missing reference, a future date, a student without admission', async () => {
@@ -129,8 +131,10 @@ describe('collections', () => {
     expect(dumdum.total).toEqual({ amount: 3000, count: 2 });
     expect(dumdum.payments.every((p: { centre: string }) => p.centre === 'dumdum')).toBe(true);
     const csv = await t.admin.get(`/api/payments/collections?from=${day}&to=${day}&format=csv`);
-    expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\r\n')[0]).toBe('Date,Receipt,Student,Course,Centre,Method,Reference,Amount (INR)');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // The UTF-8 byte-order mark first, so that Excel on Windows reads the students' names.
+    expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFDate,Receipt,Student,Course,Centre,Method,Reference,Amount (INR),To refund (INR)');
     expect(csv.body).toContain('UPI-9');
     const pdf = await t.admin.get(`/api/payments/collections?from=${day}&to=${day}&format=pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');

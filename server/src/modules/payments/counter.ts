@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { formatINR, toPaise, toRupees } from '@app/common';
+import type { FastifyBaseLogger } from 'fastify';
+import { addDays, formatINR, indiaDayOf, instantInIndia, todayInIndia, toPaise, toRupees } from '@app/common';
 import {
   COLLECTION_METHOD_LABELS,
   COUNTER_MSG,
@@ -9,74 +10,81 @@ import {
 } from '@app/common/schemas/collections';
 import type { z } from 'zod';
 import type { Actor, Ctx } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { type CentreScope, centreInScope } from '../../lib/centre-scope.ts';
+import { mayReadStudent, mayUseCentre, type Scope } from '../../lib/record-scope.ts';
 import { admissionRequests, centres, paymentEvents, payments, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { csvNumber, toCsv } from '../../lib/csv.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findPaymentDetail } from './admin.ts';
+import { describeOpenOrders, findStudent, settleOpenOrders } from './counter-student.ts';
 import { toAdminPayment } from './dto.ts';
-import { computeSummary, findApprovedAdmission } from './fees.ts';
+import { computeSummary, findApprovedAdmission, installmentPayment, isOpenOnlineFor, lockStudentFees } from './fees.ts';
 import { issueCreditNote } from '../invoices/service.ts';
-import { causeOf, createPayment, transitionPayment } from './ledger.ts';
+import { afterCompletion, causeOf, recordCompletedPayment, transitionIn } from './ledger.ts';
+import { findRefundFlags } from './refund-flags.ts';
 import { newOrderId } from './service.ts';
 
 // Counter payments and the daily collection report (docs/product.md, "Counter payments and collections").
 
 /**
  * An admin records money received at a centre: a completed installment payment of the student's approved
- * admission, with its receipt and confirmation mail. What is owed is checked again under the admission's
- * row lock as the payment is written, so two clerks cannot both take the last rupees owed.
+ * admission, with its receipt and confirmation mail, written completed in one transaction under the
+ * student's fees lock (two clerks cannot both take the last rupees owed). The student's own online
+ * orders still open for these fees are asked of the gateway first; if one is still unpaid and with this
+ * payment the student would pay more than owed, the counter refuses naming it, until the clerk confirms
+ * the student did not pay online (`confirmPendingOnline`): their open orders are then cancelled in the
+ * same transaction, and a capture the gateway still reports for one later is flagged for refund.
  */
-export async function recordCounterPayment(ctx: Ctx, actor: Actor, body: z.output<typeof counterPaymentBody>) {
+export async function recordCounterPayment(ctx: Ctx, log: FastifyBaseLogger, actor: Actor, body: z.output<typeof counterPaymentBody>) {
   if (body.receivedAt.getTime() > Date.now() + 60_000) throw badRequest(COUNTER_MSG.future, { receivedAt: COUNTER_MSG.future });
-  const [student] = await ctx.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, body.studentId)).limit(1);
-  if (student?.role !== 'student') throw badRequest(COUNTER_MSG.studentNotFound, { studentId: COUNTER_MSG.studentNotFound });
+  if (!(await findStudent(ctx, body.studentId))) {
+    throw badRequest(COUNTER_MSG.studentNotFound, { studentId: COUNTER_MSG.studentNotFound });
+  }
   const admission = await findApprovedAdmission(ctx, body.studentId);
   if (!admission) throw conflict(COUNTER_MSG.noAdmission);
+  await settleOpenOrders(ctx, log, admission, body.studentId, actor);
   const amountPaise = toPaise(body.amount);
-  let installmentNumber: number | null = null;
-  const guard = async (tx: Tx) => {
-    await tx.select({ id: admissionRequests.id }).from(admissionRequests).where(eq(admissionRequests.id, admission.id)).for('update');
+  const cause = causeOf(actor);
+  const how = `${COLLECTION_METHOD_LABELS[body.method]}${body.reference ? `, ${body.reference}` : ''}`;
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockStudentFees(tx, body.studentId);
+    const now = new Date();
     const rows = await tx.select().from(payments).where(eq(payments.studentId, body.studentId));
-    const summary = computeSummary(admission, rows, new Date());
-    // Another clerk's counter payment is written, then completed a moment later: it is owed no more.
-    const recording = rows.filter((p) => p.status === 'pending' && p.counterMethod !== null).reduce((sum, p) => sum + p.amountPaise, 0);
-    const owedPaise = toPaise(summary.pendingAmount) - recording;
+    const summary = computeSummary(admission, rows, now);
+    const owedPaise = toPaise(summary.pendingAmount);
     if (owedPaise <= 0) throw conflict(COUNTER_MSG.nothingOwed);
     const over = COUNTER_MSG.overOwed(formatINR(toRupees(owedPaise)));
     if (amountPaise > owedPaise) throw badRequest(over, { amount: over });
-    installmentNumber = summary.nextDue?.installmentNumber ?? null;
-  };
-  const cause = causeOf(actor);
-  const created = await createPayment(
-    ctx,
-    {
-      studentId: body.studentId,
-      courseId: admission.course.id,
-      courseName: admission.course.name,
-      admissionId: admission.id,
-      kind: 'installment',
-      amountPaise,
-      feePaise: amountPaise,
-      orderId: newOrderId(),
-      method: 'offline',
-      gateway: null,
-      counterMethod: body.method,
-      reference: body.reference || null,
-      centreId: body.centre,
-      receivedAt: body.receivedAt,
-    },
-    cause,
-    guard,
-  );
-  if (installmentNumber !== null) {
-    await ctx.db.update(payments).set({ installmentNumber }).where(eq(payments.id, created.id));
-  }
-  const { row } = await transitionPayment(ctx, created.id, 'completed', cause, {
-    note: `Received at the counter (${COLLECTION_METHOD_LABELS[body.method]}${body.reference ? `, ${body.reference}` : ''})`,
+    const open = rows.filter((p) => isOpenOnlineFor(admission, p, now));
+    const openPaise = open.reduce((sum, p) => sum + p.amountPaise, 0);
+    if (!body.confirmPendingOnline && amountPaise + openPaise > owedPaise)
+      throw conflict(COUNTER_MSG.pendingOnline(describeOpenOrders(open)));
+    if (body.confirmPendingOnline) {
+      for (const p of open) {
+        await transitionIn(tx, p.id, 'cancelled', cause, {
+          patch: { responseMessage: 'Cancelled at the counter' },
+          note: `Cancelled at the counter: ${formatINR(body.amount)} received there instead (${how}), recorded by ${cause.label}`,
+        });
+      }
+    }
+    return recordCompletedPayment(
+      tx,
+      {
+        ...installmentPayment(body.studentId, admission, amountPaise),
+        orderId: newOrderId(),
+        method: 'offline',
+        gateway: null,
+        counterMethod: body.method,
+        reference: body.reference || null,
+        centreId: body.centre,
+        receivedAt: body.receivedAt,
+        installmentNumber: summary.nextDue?.installmentNumber ?? null,
+      },
+      cause,
+      `Received at the counter (${how})`,
+    );
   });
+  await afterCompletion(ctx, row);
   const [who] = await ctx.db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
@@ -112,19 +120,16 @@ export async function bounceCheque(ctx: Ctx, actor: Actor, id: string, reason?: 
   return findPaymentDetail(ctx, id);
 }
 
-const istDay = (d: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 /** Midnight IST at the start of a YYYY-MM-DD day. */
-const istMidnight = (day: string) => new Date(`${day}T00:00:00+05:30`);
-const nextDay = (day: string) => istDay(new Date(istMidnight(day).getTime() + 36 * 3_600_000));
+const istMidnight = (day: string) => instantInIndia(day, '00:00');
 
 /**
  * Completed payments whose money came in between `from` and `to` (IST days, inclusive; today by default):
  * totals per day, centre and method, and the payments themselves. A counter payment is dated when it was
  * received and belongs to its centre; any other to the day it completed and the student's admission centre.
  */
-export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQuery>, scope: CentreScope = null): Promise<Collections> {
-  const to = q.to ?? q.from ?? istDay(new Date());
+export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQuery>, scope: Scope): Promise<Collections> {
+  const to = q.to ?? q.from ?? todayInIndia();
   const from = q.from ?? to;
   const when = sql<Date>`coalesce(${payments.receivedAt}, ${payments.paidAt})`;
   const rows = await ctx.db
@@ -143,11 +148,15 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
         inArray(payments.status, ['completed']),
         isNotNull(payments.paidAt),
         gte(when, istMidnight(from)),
-        lt(when, istMidnight(nextDay(to))),
+        lt(when, istMidnight(addDays(to, 1))),
       ),
     )
     .orderBy(asc(when), asc(payments.createdAt));
   const names = new Map((await ctx.db.select({ id: centres.id, name: centres.name }).from(centres)).map((c) => [c.id, c.name]));
+  const flags = await findRefundFlags(
+    ctx.db,
+    rows.map((r) => r.p),
+  );
   const list = rows
     .map((r) => {
       const p = r.p;
@@ -156,7 +165,7 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
       const amountPaise = p.amountPaise - p.refundedPaise;
       return {
         _id: p.id,
-        date: istDay(p.receivedAt ?? p.paidAt ?? p.createdAt),
+        date: indiaDayOf(p.receivedAt ?? p.paidAt ?? p.createdAt),
         receiptNumber: p.receiptNumber,
         student: `${r.firstName} ${r.lastName}`,
         course: p.courseName,
@@ -166,11 +175,12 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
         centre,
         centreName: centre ? (names.get(centre) ?? centre) : 'No centre',
         recordedAt: (p.paidAt ?? p.createdAt).toISOString(),
-        // Only for a centre manager's scope (scope.ts): a payment with neither counter nor admission centre.
+        toRefundPaise: flags.get(p.id)?.toRefundPaise ?? 0,
+        // Only for a centre manager's scope (lib/record-scope.ts): a payment with neither counter nor admission centre.
         studentCentre: r.studentCentre,
       };
     })
-    .filter((p) => (!q.centre || p.centre === q.centre) && centreInScope(p.centre ?? p.studentCentre, scope));
+    .filter((p) => (!q.centre || p.centre === q.centre) && mayUseCentre(scope, p.centre ?? p.studentCentre));
   const group = <K extends string>(key: (p: (typeof list)[number]) => K) => {
     const m = new Map<K, { amountPaise: number; count: number }>();
     for (const p of list) {
@@ -187,6 +197,10 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
     to,
     centre: q.centre ?? null,
     total: { amount: toRupees(list.reduce((s, p) => s + p.amountPaise, 0)), count: list.length },
+    toRefund: {
+      amount: toRupees(list.reduce((s, p) => s + p.toRefundPaise, 0)),
+      count: list.filter((p) => p.toRefundPaise > 0).length,
+    },
     byDay: group((p) => p.date).map(({ key, ...t }) => ({ date: key, ...t })),
     byCentre: group((p) => p.centre ?? '').map(({ key, ...t }) => ({
       centre: key || null,
@@ -198,13 +212,17 @@ export async function findCollections(ctx: Ctx, q: z.output<typeof collectionsQu
       const [date, centre, method] = key.split(sep);
       return { date, centre: centre || null, method, ...t };
     }),
-    payments: list.map(({ amountPaise, studentCentre: _scope, ...p }) => ({ ...p, amount: toRupees(amountPaise) })),
+    payments: list.map(({ amountPaise, toRefundPaise, studentCentre: _scope, ...p }) => ({
+      ...p,
+      amount: toRupees(amountPaise),
+      toRefund: toRupees(toRefundPaise),
+    })),
   };
 }
 
 export function collectionsCsv(c: Collections): string {
   return toCsv(
-    ['Date', 'Receipt', 'Student', 'Course', 'Centre', 'Method', 'Reference', 'Amount (INR)'],
+    ['Date', 'Receipt', 'Student', 'Course', 'Centre', 'Method', 'Reference', 'Amount (INR)', 'To refund (INR)'],
     c.payments.map((p) => [
       p.date,
       p.receiptNumber,
@@ -213,7 +231,18 @@ export function collectionsCsv(c: Collections): string {
       p.centreName,
       COLLECTION_METHOD_LABELS[p.method] ?? p.method,
       p.reference,
-      p.amount.toFixed(2),
+      csvNumber(p.amount, { decimals: 2 }),
+      // Money flagged for refund on this payment (a second capture, or paid beyond what was owed).
+      csvNumber(p.toRefund, { decimals: 2 }),
     ]),
   );
+}
+
+/** A centre manager records counter money only at their centres, for students of their centres (docs/product-staff.md). */
+export async function assertCounterInScope(ctx: Ctx, scope: Scope, studentId: string, centre: string) {
+  if (!mayUseCentre(scope, centre))
+    throw badRequest('You can only record payments at your own centres', { centre: 'Not one of your centres' });
+  if (!(await mayReadStudent(ctx.db, scope, studentId))) {
+    throw badRequest(COUNTER_MSG.studentNotFound, { studentId: COUNTER_MSG.studentNotFound });
+  }
 }

@@ -8,6 +8,7 @@ import { type ApprovedAdmission, computeSummary } from './fees.ts';
 const admission: ApprovedAdmission = {
   id: 'adm-1',
   admissionNumber: 'ADM-2026-0001',
+  centreId: 'dumdum',
   admissionDate: new Date('2026-01-10T09:30:00Z'),
   course: { id: 'course-1', name: 'CLAT', feeType: 'full', pricePaise: 2_500_100 },
   feePlan: { installments: 4 },

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { DEFAULT_TOTAL_FEES, toPaise, toRupees } from '@app/common';
-import { DEFAULT_FEE_PLAN, type FeePlan, istDateOf, planDueDates, splitFeePaise } from '@app/common/rules/fee-plans';
-import { type CourseFee, PAYMENT_MSG, type PaymentSummary } from '@app/common/schemas/payments';
+import { indiaDayOf } from '@app/common/rules/dates';
+import { DEFAULT_FEE_PLAN, type FeePlan, planDueDates, splitFeePaise } from '@app/common/rules/fee-plans';
+import { CHECKOUT_WINDOW_MS, type CourseFee, PAYMENT_MSG, type PaymentSummary } from '@app/common/schemas/payments';
 import type { Ctx } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { admissionRequests, courses, payments, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PaymentRow } from './dto.ts';
@@ -15,6 +17,8 @@ import type { PaymentRow } from './dto.ts';
 export type ApprovedAdmission = {
   id: string;
   admissionNumber: string | null;
+  /** The centre the student was admitted at. */
+  centreId: string | null;
   admissionDate: Date;
   course: { id: string | null; name: string; feeType: 'full' | 'monthly'; pricePaise: number };
   /** The plan the student was admitted with (installments and due dates). */
@@ -22,10 +26,24 @@ export type ApprovedAdmission = {
 };
 
 /**
+ * What an installment payment records of the admission it pays towards, at the counter or online: the student,
+ * the course (its name kept should the course go) and the amount, all of it fee (no discount on an installment).
+ */
+export const installmentPayment = (studentId: string, admission: ApprovedAdmission, amountPaise: number) => ({
+  studentId,
+  courseId: admission.course.id,
+  courseName: admission.course.name,
+  admissionId: admission.id,
+  kind: 'installment' as const,
+  amountPaise,
+  feePaise: amountPaise,
+});
+
+/**
  * The plan of an admission: the one fixed at approval wins over the course's plan today (as the fee does:
  * docs/product.md section 11, "Fee plans"); without either, the default four monthly installments.
  */
-export const admissionFeePlan = (fixed: FeePlan | null | undefined, coursePlan: FeePlan | null | undefined): FeePlan =>
+const admissionFeePlan = (fixed: FeePlan | null | undefined, coursePlan: FeePlan | null | undefined): FeePlan =>
   fixed ?? coursePlan ?? DEFAULT_FEE_PLAN;
 
 type AdmissionRow = typeof admissionRequests.$inferSelect;
@@ -34,6 +52,7 @@ type CourseRow = typeof courses.$inferSelect;
 const toApprovedAdmission = (a: AdmissionRow, c: CourseRow | null): ApprovedAdmission => ({
   id: a.id,
   admissionNumber: a.admissionNumber,
+  centreId: a.centreId,
   admissionDate: a.approvedAt ?? a.createdAt,
   course: {
     id: c?.id ?? null,
@@ -52,13 +71,44 @@ export const admissionFeePaise = (fixedFeePaise: number | null | undefined, cour
   fixedFeePaise ?? coursePricePaise ?? toPaise(DEFAULT_TOTAL_FEES);
 
 /** The student's newest approved admission with its course; null when there is none. */
-export async function findApprovedAdmission(ctx: Ctx, studentId: string): Promise<ApprovedAdmission | null> {
+export async function findApprovedAdmission(ctx: { db: Db | Tx }, studentId: string): Promise<ApprovedAdmission | null> {
   const [row] = await ctx.db
     .select({ a: admissionRequests, c: courses })
     .from(admissionRequests)
     .leftJoin(courses, eq(courses.id, admissionRequests.courseId))
     .where(and(eq(admissionRequests.userId, studentId), eq(admissionRequests.status, 'approved')))
     .orderBy(desc(admissionRequests.approvedAt))
+    .limit(1);
+  return row ? toApprovedAdmission(row.a, row.c) : null;
+}
+
+/**
+ * Every transaction that decides what a student owes and writes money for it (a counter payment, a
+ * payment completing) holds this lock, taken before any payment row: two at once for one student queue
+ * here, so neither decides on figures the other is changing.
+ */
+export async function lockStudentFees(tx: Tx, studentId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fees:${studentId}`}))`);
+}
+
+/**
+ * A student's online order still open for this admission's fees: a gateway payment pending within the
+ * checkout window (common CHECKOUT_WINDOW_MINUTES), for the admission's installments or its course's fee.
+ * Past the window the gateway takes no money for it; a late capture is flagged (`findOverpaidPaise`).
+ */
+export function isOpenOnlineFor(admission: ApprovedAdmission, p: PaymentRow, now: Date) {
+  if (p.method !== 'gateway' || p.status !== 'pending' || now.getTime() - p.createdAt.getTime() > CHECKOUT_WINDOW_MS) return false;
+  if (p.kind === 'installment') return p.admissionId === admission.id;
+  return admission.course.id !== null && p.courseId === admission.course.id;
+}
+
+/** An admission by id with its course, approved or not (the admission a payment was made for). */
+export async function findAdmissionById(db: Db | Tx, id: string): Promise<ApprovedAdmission | null> {
+  const [row] = await db
+    .select({ a: admissionRequests, c: courses })
+    .from(admissionRequests)
+    .leftJoin(courses, eq(courses.id, admissionRequests.courseId))
+    .where(eq(admissionRequests.id, id))
     .limit(1);
   return row ? toApprovedAdmission(row.a, row.c) : null;
 }
@@ -101,7 +151,7 @@ const statusOf = (creditPaise: number, totalPaise: number): PaymentSummary['paym
  * What this student owes for one course: the admitted course at the admission's fee with every payment
  * of the admission counting; any other course at its price with the student's fee payments for it.
  */
-export function decideCourseFee(course: CourseRow, admission: ApprovedAdmission | null, rows: PaymentRow[]) {
+function decideCourseFee(course: CourseRow, admission: ApprovedAdmission | null, rows: PaymentRow[]) {
   const admitted = admission !== null && admission.course.id === course.id;
   const feePaise = admitted ? admission.course.pricePaise : course.pricePaise;
   const counted = rows.filter((p) =>
@@ -176,8 +226,8 @@ export function computeSummary(admission: ApprovedAdmission, all: PaymentRow[], 
   };
 
   const amounts = splitFeePaise(total, admission.feePlan.installments);
-  const dueDates = planDueDates(admission.feePlan, istDateOf(admission.admissionDate));
-  const today = istDateOf(now);
+  const dueDates = planDueDates(admission.feePlan, indiaDayOf(admission.admissionDate));
+  const today = indiaDayOf(now);
   let dueSoFar = 0;
   const installments = amounts.map((amount, i) => {
     const coveredPaise = Math.min(amount, Math.max(0, paid - dueSoFar));

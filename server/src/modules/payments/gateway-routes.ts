@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxCheckoutBody, sandboxCheckoutResponse } from '@app/common/schemas/payments';
-import { actorOf, requireStudent } from '../../plugins/auth.ts';
+import { requireStudent, scopeOf } from '../../plugins/auth.ts';
 import { handleCallback, handleWebhook } from './callbacks.ts';
 import { gatewayOf } from './gateways/index.ts';
 import { SandboxGateway } from './gateways/sandbox.ts';
@@ -39,7 +39,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sandboxCheckoutResponse },
       },
     },
-    async (req) => runSandboxCheckout(ctx, actorOf(req), req.params.orderId, req.body.action),
+    async (req) => runSandboxCheckout(ctx, scopeOf(req), req.params.orderId, req.body.action),
   );
 
   app.post('/sandbox/hosted', { schema: { tags, body: formFields } }, async (req, reply) => {

@@ -225,6 +225,9 @@ describe('payment summary', () => {
     const done = (await student.client.get('/api/payments/student')).json();
     expect(done).toMatchObject({ paidAmount: 40_000, pendingAmount: 0, paymentStatus: 'completed' });
     expect(done.installments.every((i: { status: string }) => i.status === 'paid')).toBe(true);
-    expect((await initiate(student.client, admission.id, 1)).json().message).toBe('Your fees are fully paid: nothing is due.');
+    // Paid in full: 409 with the order routes' message (docs/architecture.md, "Contract details").
+    const again = await initiate(student.client, admission.id, 1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`The fee for ${course.name} is already paid: nothing is due for it.`);
   });
 });

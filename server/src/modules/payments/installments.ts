@@ -1,11 +1,12 @@
 import { formatINR, toPaise, toRupees } from '@app/common';
 import { PAYMENT_MSG } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { gatewayOf } from './gateways/index.ts';
 import { causeOf, createPayment } from './ledger.ts';
 import { createGatewayOrder, newOrderId, orderRequestFor } from './service.ts';
-import { findStudentSummary } from './fees.ts';
+import { findStudentSummary, installmentPayment } from './fees.ts';
+import { ownStudentId, type Scope } from '../../lib/record-scope.ts';
 
 /**
  * POST /api/payments/paytm/initiate (the spec's name, whatever the gateway): an installment of the
@@ -14,11 +15,13 @@ import { findStudentSummary } from './fees.ts';
 export async function initiateInstallment(
   ctx: Ctx,
   actor: Actor,
+  scope: Scope,
   input: { amount: number; admissionId: string; installmentNumber: number },
 ) {
+  const studentId = ownStudentId(scope);
   let found: Awaited<ReturnType<typeof findStudentSummary>>;
   try {
-    found = await findStudentSummary(ctx, actor.id);
+    found = await findStudentSummary(ctx, studentId);
   } catch {
     throw notFound(PAYMENT_MSG.noAdmission);
   }
@@ -34,7 +37,8 @@ export async function initiateInstallment(
   const amountPaise = toPaise(input.amount);
   const duePaise = toPaise(summary.pendingAmount);
   if (amountPaise <= 0) throw badRequest(PAYMENT_MSG.invalidAmount, { amount: PAYMENT_MSG.invalidAmount });
-  if (duePaise <= 0) throw badRequest(PAYMENT_MSG.nothingDue, { amount: PAYMENT_MSG.nothingDue });
+  // Paying a fee already covered would take the money twice: 409, as the order routes answer it.
+  if (duePaise <= 0) throw conflict(PAYMENT_MSG.feeAlreadyPaid(admission.course.name));
   if (amountPaise > duePaise) {
     const message = PAYMENT_MSG.amountAboveDue(formatINR(toRupees(duePaise)));
     throw badRequest(message, { amount: message });
@@ -43,7 +47,7 @@ export async function initiateInstallment(
   const gateway = gatewayOf(ctx);
   const order = await createGatewayOrder(
     ctx,
-    orderRequestFor(ctx, actor, { orderId, amountPaise, courseName: admission.course.name }, 'redirect', {
+    orderRequestFor(ctx, actor, studentId, { orderId, amountPaise, courseName: admission.course.name }, 'redirect', {
       admissionId: admission.id,
       installmentNumber: String(input.installmentNumber),
     }),
@@ -52,13 +56,7 @@ export async function initiateInstallment(
   await createPayment(
     ctx,
     {
-      studentId: actor.id,
-      courseId: admission.course.id,
-      courseName: admission.course.name,
-      admissionId: admission.id,
-      kind: 'installment',
-      amountPaise,
-      feePaise: amountPaise,
+      ...installmentPayment(studentId, admission, amountPaise),
       method: 'gateway',
       gateway: gateway.name,
       orderId,

@@ -1,19 +1,25 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatINR, toRupees, yearInIndia } from '@app/common';
 import type { PaymentStatus } from '@app/common/schemas/payments';
 import type { Actor, Ctx } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { paymentEvents, paymentExtraCaptures, paymentRefunds, payments } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { PaymentRow } from './dto.ts';
+import { lockStudentFees } from './fees.ts';
 import { issueCreditNote, issueInvoice } from '../invoices/service.ts';
 import { queuePaymentConfirmation } from './mail.ts';
-import { notifyPaymentReceived } from '../notify/events.ts';
+import { notifyPaymentReceived } from '../messaging/events.ts';
+import { flagOverpaidIn } from './refund-flags.ts';
 
 // Every change of a payment goes through here: one conditional UPDATE (so a replay or a race changes
 // nothing), one payment_events row and one audit_log row, in one transaction. pending → completed →
 // refunded (once refunds reach the amount), pending → failed | cancelled. A failed or cancelled
 // payment is not final while its order can still be paid at the gateway: when the gateway reports the
-// order captured, it moves to completed (a declined attempt followed by a successful retry).
+// order captured, it moves to completed (a declined attempt followed by a successful retry). Money taken
+// at a counter calls nothing outside, so it is written completed at once (`recordCompletedPayment`).
+// Whatever completes a payment holds the student's fees lock (fees.ts) and flags for refund what it
+// brought beyond what is owed (refund-flags.ts).
 
 /** Who caused a change: a signed-in person, or the gateway/reconciler acting for the system. */
 export type Cause = { actor: Actor | null; label: string };
@@ -36,6 +42,22 @@ export const isOpenForSettlement = (status: PaymentStatus) => ALLOWED_FROM.compl
 type NewPayment = typeof payments.$inferInsert;
 type Patch = Partial<Pick<PaymentRow, 'gatewayPaymentId' | 'transactionId' | 'responseMessage' | 'refundId'>>;
 
+/**
+ * One row of a payment's history. Its time is the clock's, not the transaction's start, so that the
+ * entries one transaction writes (a change, then the flag it raised) keep their order.
+ */
+async function insertEvent(db: Db | Tx, e: { paymentId: string; from: string | null; to: string; cause: Cause; note: string | null }) {
+  await db.insert(paymentEvents).values({
+    paymentId: e.paymentId,
+    fromStatus: e.from,
+    toStatus: e.to,
+    actorId: e.cause.actor?.id ?? null,
+    actorLabel: e.cause.label,
+    note: e.note,
+    createdAt: sql`clock_timestamp()`,
+  });
+}
+
 export async function createPayment(
   ctx: Ctx,
   values: NewPayment,
@@ -46,17 +68,48 @@ export async function createPayment(
   return ctx.db.transaction(async (tx) => {
     await guard?.(tx);
     const [row] = await tx.insert(payments).values(values).returning();
-    await tx.insert(paymentEvents).values({
+    await insertEvent(tx, {
       paymentId: row.id,
-      fromStatus: null,
-      toStatus: row.status,
-      actorId: cause.actor?.id ?? null,
-      actorLabel: cause.label,
+      from: null,
+      to: row.status,
+      cause,
       note: row.method === 'offline' ? 'Offline payment recorded; waiting for verification' : `Order created with ${row.gateway}`,
     });
     await recordAudit(tx, cause.actor, 'payment.create', 'payment', row.id, null, snapshot(row));
     return row;
   });
+}
+
+/** A new receipt number RCT-<year in India>-<6 digits> from the one sequence (docs/product.md section 11). */
+const newReceiptNumberSql = (now: Date) => sql`${`RCT-${yearInIndia(now)}-`}::text || lpad(nextval('payment_receipt_seq')::text, 6, '0')`;
+/** A payment completed again (a capture after a cancellation) keeps the receipt number it had. */
+const receiptNumberSql = (now: Date) => sql`coalesce(${payments.receiptNumber}, ${newReceiptNumberSql(now)})`;
+
+/**
+ * Money received where nothing outside needs asking (a centre's counter): the payment is written
+ * completed, with its receipt number, invoice, history and audit entry, in the caller's transaction, so
+ * there is no moment at which it exists pending. The caller holds the student's fees lock and has
+ * checked what is owed; after the commit it calls `afterCompletion`.
+ */
+export async function recordCompletedPayment(tx: Tx, values: NewPayment, cause: Cause, note: string): Promise<PaymentRow> {
+  const now = new Date();
+  const [row] = await tx
+    .insert(payments)
+    .values({ ...values, status: 'completed', paidAt: now, receiptNumber: newReceiptNumberSql(now), updatedAt: now })
+    .returning();
+  // With a GSTIN set, the tax invoice is numbered in this transaction (docs/product-invoices.md).
+  await issueInvoice(tx, row, now);
+  await insertEvent(tx, { paymentId: row.id, from: null, to: 'completed', cause, note });
+  await recordAudit(tx, cause.actor, 'payment.completed', 'payment', row.id, null, { ...snapshot(row), by: cause.label, note });
+  return row;
+}
+
+/** What follows a completion once it is committed: the confirmation e-mail and the student's notices. */
+export async function afterCompletion(ctx: Ctx, row: PaymentRow) {
+  await queuePaymentConfirmation(ctx, row).catch(() => {
+    // The payment stands whatever happens to its e-mail.
+  });
+  await notifyPaymentReceived(ctx, row).catch(() => {});
 }
 
 /**
@@ -70,63 +123,66 @@ export async function transitionPayment(
   cause: Cause,
   opts: { patch?: Patch; note?: string } = {},
 ): Promise<{ row: PaymentRow; changed: boolean }> {
-  const result = await applyTransition(ctx, paymentId, to, cause, opts);
-  if (result.changed && to === 'completed') {
-    await queuePaymentConfirmation(ctx, result.row).catch(() => {
-      // The payment stands whatever happens to its e-mail.
-    });
-    await notifyPaymentReceived(ctx, result.row).catch(() => {});
-  }
+  const result = await ctx.db.transaction((tx) => transitionIn(tx, paymentId, to, cause, opts));
+  if (result.changed && to === 'completed') await afterCompletion(ctx, result.row);
   return result;
 }
 
-function applyTransition(
-  ctx: Ctx,
+/** `transitionPayment` in the caller's transaction (the counter cancelling an online order in its own). */
+export async function transitionIn(
+  tx: Tx,
   paymentId: string,
   to: Exclude<PaymentStatus, 'pending'>,
   cause: Cause,
-  opts: { patch?: Patch; note?: string },
+  opts: { patch?: Patch; note?: string } = {},
 ): Promise<{ row: PaymentRow; changed: boolean }> {
-  return ctx.db.transaction(async (tx) => {
-    const now = new Date();
-    const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId)).for('update');
-    const set: Record<string, unknown> = { ...opts.patch, status: to, updatedAt: now };
-    if (to === 'completed') {
-      set.paidAt = now;
-      set.receiptNumber = sql`coalesce(${payments.receiptNumber}, ${`RCT-${istYear(now)}-`}::text || lpad(nextval('payment_receipt_seq')::text, 6, '0'))`;
-    }
-    if (to === 'refunded') set.refundedAt = now;
-    const [row] = await tx
-      .update(payments)
-      .set(set)
-      .where(and(eq(payments.id, paymentId), inArray(payments.status, ALLOWED_FROM[to])))
-      .returning();
-    if (!row) {
-      const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-      return { row: current, changed: false };
-    }
-    // With a GSTIN set, the tax invoice is numbered in this transaction (docs/product-invoices.md).
-    if (to === 'completed') await issueInvoice(tx, row, now);
-    const from = before?.status ?? null;
-    await tx.insert(paymentEvents).values({
+  const now = new Date();
+  if (to === 'completed') {
+    // The fees lock first, then the payment's row: the order every money-writing transaction takes them in.
+    const [owner] = await tx.select({ studentId: payments.studentId }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+    if (owner) await lockStudentFees(tx, owner.studentId);
+  }
+  const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId)).for('update');
+  const set: Record<string, unknown> = { ...opts.patch, status: to, updatedAt: now };
+  if (to === 'completed') {
+    set.paidAt = now;
+    set.receiptNumber = receiptNumberSql(now);
+  }
+  if (to === 'refunded') set.refundedAt = now;
+  const [row] = await tx
+    .update(payments)
+    .set(set)
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ALLOWED_FROM[to])))
+    .returning();
+  if (!row) {
+    const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    return { row: current, changed: false };
+  }
+  // With a GSTIN set, the tax invoice is numbered in this transaction (docs/product-invoices.md).
+  if (to === 'completed') await issueInvoice(tx, row, now);
+  const from = before?.status ?? null;
+  await insertEvent(tx, { paymentId, from, to, cause, note: opts.note ?? null });
+  // Money beyond what is owed (a capture after the fee was paid at the counter) is flagged for refund.
+  const overPaise = to === 'completed' ? await flagOverpaidIn(tx, row) : 0;
+  if (overPaise > 0) {
+    await insertEvent(tx, {
       paymentId,
-      fromStatus: from,
-      toStatus: to,
-      actorId: cause.actor?.id ?? null,
-      actorLabel: cause.label,
-      note: opts.note ?? null,
+      from: to,
+      to,
+      cause,
+      note: `Paid ${formatINR(toRupees(overPaise))} more than was owed for these fees: flagged for refund`,
     });
-    await recordAudit(
-      tx,
-      cause.actor,
-      `payment.${to}`,
-      'payment',
-      paymentId,
-      { status: from },
-      { ...snapshot(row), by: cause.label, note: opts.note ?? null },
-    );
-    return { row, changed: true };
-  });
+  }
+  await recordAudit(
+    tx,
+    cause.actor,
+    `payment.${to}`,
+    'payment',
+    paymentId,
+    { status: from },
+    { ...snapshot(row), by: cause.label, note: opts.note ?? null, ...(overPaise > 0 ? { flaggedForRefundPaise: overPaise } : {}) },
+  );
+  return { row, changed: true };
 }
 
 class RefundRefused extends Error {}
@@ -191,14 +247,7 @@ export async function recordRefund(
       if (!row) throw new RefundRefused('payment not refundable by this amount');
       // An invoiced payment's refund gets its credit note (docs/product-invoices.md).
       await issueCreditNote(tx, row, { amountPaise: refund.amountPaise, refundId: refundRowId, reason: note }, now);
-      await tx.insert(paymentEvents).values({
-        paymentId,
-        fromStatus: 'completed',
-        toStatus: row.status,
-        actorId: cause.actor?.id ?? null,
-        actorLabel: cause.label,
-        note,
-      });
+      await insertEvent(tx, { paymentId, from: 'completed', to: row.status, cause, note });
       await recordAudit(
         tx,
         cause.actor,
@@ -226,7 +275,12 @@ export async function recordExtraCapture(
 ) {
   const inserted = await ctx.db
     .insert(paymentExtraCaptures)
-    .values({ paymentId: payment.id, gatewayPaymentId: capture.gatewayPaymentId, amountPaise: capture.amountPaise })
+    .values({
+      paymentId: payment.id,
+      reason: 'second_capture',
+      gatewayPaymentId: capture.gatewayPaymentId,
+      amountPaise: capture.amountPaise,
+    })
     .onConflictDoNothing()
     .returning({ id: paymentExtraCaptures.id });
   if (inserted.length === 0) return false;
@@ -241,14 +295,7 @@ export async function recordExtraCapture(
 
 /** Records a refused or suspicious gateway message against a payment (no state change). */
 export async function recordPaymentNote(ctx: Ctx, payment: PaymentRow, cause: Cause, note: string) {
-  await ctx.db.insert(paymentEvents).values({
-    paymentId: payment.id,
-    fromStatus: payment.status,
-    toStatus: payment.status,
-    actorId: cause.actor?.id ?? null,
-    actorLabel: cause.label,
-    note,
-  });
+  await insertEvent(ctx.db, { paymentId: payment.id, from: payment.status, to: payment.status, cause, note });
   await recordAudit(ctx.db, cause.actor, 'payment.refused', 'payment', payment.id, null, { note, by: cause.label });
 }
 
@@ -263,6 +310,3 @@ const snapshot = (p: PaymentRow) => ({
   refundId: p.refundId,
   refundedPaise: p.refundedPaise,
 });
-
-const yearFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric' });
-const istYear = (d: Date) => yearFmt.format(d);

@@ -1,16 +1,16 @@
+import { INSTITUTE_NAME } from '@app/common/constants';
 import { eq } from 'drizzle-orm';
 import { formatDateTime } from '@app/common';
 import { installmentLabel } from '@app/common/rules/fee-plans';
 import type { Ctx } from '../../context.ts';
+import { linesHtml } from '../../lib/escape.ts';
 import { users } from '../../db/schema.ts';
+import { rupees } from '../invoices/document-content.ts';
 import type { PaymentRow } from './dto.ts';
 import { paymentDocument } from './receipts.ts';
 
 // The confirmation the Payment Successful page promises (docs/product.md section 2): queued, so a slow mail
 // server never holds up a payment; a failure is retried by the mail worker.
-
-const number = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function queuePaymentConfirmation(ctx: Ctx, p: PaymentRow) {
   const [student] = await ctx.db
@@ -26,7 +26,7 @@ export async function queuePaymentConfirmation(ctx: Ctx, p: PaymentRow) {
   const lines = [
     `Dear ${student.firstName} ${student.lastName},`,
     '',
-    `We have received your payment of ₹${number.format(p.amountPaise / 100)} for ${p.courseName}${installment ? ` (${installment} installment)` : ''}.`,
+    `We have received your payment of ${rupees(p.amountPaise)} for ${p.courseName}${installment ? ` (${installment} installment)` : ''}.`,
     '',
     `Receipt number: ${p.receiptNumber ?? '-'}`,
     ...(doc?.invoiceNumber ? [`Tax invoice number: ${doc.invoiceNumber}`] : []),
@@ -36,13 +36,13 @@ export async function queuePaymentConfirmation(ctx: Ctx, p: PaymentRow) {
     '',
     `Your ${doc?.invoiceNumber ? 'tax invoice' : 'receipt'} is attached as a PDF; you can also download it from the Fee Payment page of your student area.`,
     '',
-    'Law Coaching Institute',
+    INSTITUTE_NAME,
   ];
   await ctx.mailer.queue({
     to: student.email,
     subject: `Payment received: ${p.receiptNumber ?? p.orderId}`,
     text: lines.join('\n'),
     attachments: doc ? [{ filename: doc.filename, contentType: 'application/pdf', content: doc.pdf }] : [],
-    html: `<div style="font-family:Arial,sans-serif;line-height:1.5">${lines.map((l) => (l ? `<p style="margin:0">${escapeHtml(l)}</p>` : '<br>')).join('')}</div>`,
+    html: linesHtml(lines),
   });
 }

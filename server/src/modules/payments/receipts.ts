@@ -1,37 +1,30 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { toRupees } from '@app/common';
-import { can } from '@app/common/permissions';
 import { type CreditNoteRef, PAYMENT_MSG } from '@app/common/schemas/payments';
-import type { Actor, Ctx } from '../../context.ts';
+import type { Ctx } from '../../context.ts';
 import { invoices, payments, users } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import type { Institute } from '../invoices/document-content.ts';
 import { renderCreditNote, renderPaymentDocument } from '../invoices/render.ts';
 import { studentAddress } from '../invoices/service.ts';
 import { findLogoImage } from '../settings/logo.ts';
 import { findInstituteSettings } from '../settings/service.ts';
 import type { PaymentRow } from './dto.ts';
-import { paymentsIn } from './scope.ts';
-import { paymentExists } from './service.ts';
+import { paymentFilter, refusePayment, type Scope } from '../../lib/record-scope.ts';
 
 // GET /api/payments/{id}/receipt: the owner's completed payment as a one-page PDF, a tax invoice when
 // one was issued, otherwise a receipt; GET /api/payments/{id}/credit-notes/{noteId}: a credit note
 // (docs/product-invoices.md).
 
-async function findOwnedPayment(ctx: Ctx, actor: Actor, id: string) {
-  // Staff who see payments read those of their scope; anyone else only their own (docs/product-staff.md).
-  const owner = can(actor.role, 'payments.view') ? paymentsIn(actor.centres) : eq(payments.studentId, actor.id);
+async function findOwnedPayment(ctx: Ctx, scope: Scope, id: string) {
+  // Staff who see payments read those of their scope; a student only their own (lib/record-scope.ts).
   const [r] = await ctx.db
     .select({ p: payments, u: { firstName: users.firstName, lastName: users.lastName, email: users.email, reg: users.registrationNumber } })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.studentId))
-    .where(and(eq(payments.id, id), owner))
+    .where(and(eq(payments.id, id), paymentFilter(scope)))
     .limit(1);
-  if (!r) {
-    // Another student's receipt is "not yours": 403 (docs/product.md section 7); only a missing one is 404.
-    if (owner && (await paymentExists(ctx, eq(payments.id, id)))) throw forbidden();
-    throw notFound(PAYMENT_MSG.notFound);
-  }
+  if (!r) return refusePayment(ctx.db, scope, eq(payments.id, id));
   return r;
 }
 
@@ -41,8 +34,8 @@ async function studentOf(ctx: Ctx, p: PaymentRow, u: { firstName: string; lastNa
   return { ...u, address: await studentAddress(ctx.db, p.studentId, p.admissionId) };
 }
 
-export async function findReceipt(ctx: Ctx, actor: Actor, id: string) {
-  const r = await findOwnedPayment(ctx, actor, id);
+export async function findReceipt(ctx: Ctx, scope: Scope, id: string) {
+  const r = await findOwnedPayment(ctx, scope, id);
   if (r.p.status !== 'completed' || !r.p.receiptNumber) throw conflict(PAYMENT_MSG.receiptOnlyCompleted);
   return paymentDocument(ctx, r.p, r.u, r.p.receiptNumber);
 }
@@ -99,8 +92,8 @@ export async function documentsOf(ctx: Ctx, paymentIds: string[]) {
   return out;
 }
 
-export async function findCreditNote(ctx: Ctx, actor: Actor, id: string, noteId: string) {
-  const r = await findOwnedPayment(ctx, actor, id);
+export async function findCreditNote(ctx: Ctx, scope: Scope, id: string, noteId: string) {
+  const r = await findOwnedPayment(ctx, scope, id);
   const [note] = await ctx.db
     .select()
     .from(invoices)

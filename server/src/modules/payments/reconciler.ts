@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { CHECKOUT_WINDOW_MINUTES, CHECKOUT_WINDOW_MS } from '@app/common/schemas/payments';
 import type { Ctx } from '../../context.ts';
 import { payments } from '../../db/schema.ts';
 import { gatewayOf } from './gateways/index.ts';
@@ -11,13 +12,11 @@ import { settleWithGateway } from './settle.ts';
 // about recently failed or cancelled orders: a customer may retry on the same order after a declined
 // attempt, and the gateway's capture settles the payment whatever the earlier attempt reported.
 
-export const RECONCILE_AFTER_MS = 2 * 60_000;
-/** An order nobody paid for a day is cancelled (abandoned or expired: no money, nothing pending). */
-export const EXPIRE_AFTER_MS = 24 * 60 * 60_000;
+const RECONCILE_AFTER_MS = 2 * 60_000;
 /** How long a failed or cancelled order is still asked about, and how often. */
-export const RECHECK_CLOSED_FOR_MS = 3 * 24 * 60 * 60_000;
-export const RECHECK_CLOSED_EVERY_MS = 10 * 60_000;
-export const RECONCILE_INTERVAL_MS = 60_000;
+const RECHECK_CLOSED_FOR_MS = 3 * 24 * 60 * 60_000;
+const RECHECK_CLOSED_EVERY_MS = 10 * 60_000;
+const RECONCILE_INTERVAL_MS = 60_000;
 const BATCH = 50;
 
 export type ReconcileReport = { checked: number; completed: number; failed: number; expired: number; errors: number };
@@ -50,10 +49,11 @@ export async function reconcilePendingPayments(ctx: Ctx, opts: { now?: Date; log
       const { outcome } = await settleWithGateway(ctx, payment, RECONCILER_CAUSE);
       if (outcome === 'completed') report.completed++;
       else if (payment.status === 'pending' && outcome === 'failed') report.failed++;
-      else if (payment.status === 'pending' && outcome === 'pending' && now.getTime() - payment.createdAt.getTime() > EXPIRE_AFTER_MS) {
+      else if (payment.status === 'pending' && outcome === 'pending' && now.getTime() - payment.createdAt.getTime() > CHECKOUT_WINDOW_MS) {
+        // Unpaid once the checkout window has passed: abandoned or expired, no money and nothing pending.
         const { changed } = await transitionPayment(ctx, payment.id, 'cancelled', RECONCILER_CAUSE, {
           patch: { responseMessage: 'No payment was received for this order' },
-          note: 'Expired: the gateway received no payment within a day',
+          note: `Expired: the gateway received no payment within ${CHECKOUT_WINDOW_MINUTES} minutes`,
         });
         if (changed) report.expired++;
       } else {

@@ -1,10 +1,9 @@
 import { formatINR, toRupees } from '@app/common';
+import { escapeHtml } from '../../lib/escape.ts';
 import { SANDBOX_CALLBACK_URL } from './gateways/sandbox.ts';
 
 // The sandbox's hosted payment page (what Paytm's showPaymentPage would be): plain HTML, no script
 // (the CSP forbids inline script); each button is a form that posts its pre-signed callback fields.
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type Forms = { pay: Record<string, string>; fail: Record<string, string>; cancel: Record<string, string> };
 
@@ -16,7 +15,7 @@ const BUTTON = {
 
 function form(fields: Record<string, string>, label: string, style: string) {
   const inputs = Object.entries(fields)
-    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
   return `<form method="post" action="${SANDBOX_CALLBACK_URL}" style="margin:0">${inputs}<button type="submit" style="${style};padding:10px 18px;border-radius:6px;font-size:16px;cursor:pointer;min-width:96px">${label}</button></form>`;
 }
@@ -24,7 +23,7 @@ function form(fields: Record<string, string>, label: string, style: string) {
 export function renderHostedPage(p: { orderId: string; amountPaise: number; status: string; forms: Forms }): string {
   const settled = p.status !== 'created';
   const body = settled
-    ? `<p style="color:#374151">This order is already ${esc(p.status)}. Nothing more to pay.</p><div style="display:flex;gap:12px">${form(p.forms.cancel, 'Return to the institute', BUTTON.cancel)}</div>`
+    ? `<p style="color:#374151">This order is already ${escapeHtml(p.status)}. Nothing more to pay.</p><div style="display:flex;gap:12px">${form(p.forms.cancel, 'Return to the institute', BUTTON.cancel)}</div>`
     : `<p style="color:#374151">Choose what this test payment should do.</p><div style="display:flex;gap:12px;flex-wrap:wrap">${form(p.forms.pay, 'Pay', BUTTON.pay)}${form(p.forms.fail, 'Fail', BUTTON.fail)}${form(p.forms.cancel, 'Cancel', BUTTON.cancel)}</div>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,8 +33,8 @@ export function renderHostedPage(p: { orderId: string; amountPaise: number; stat
 <h1 style="font-size:22px;margin:0 0 4px">Sandbox payment gateway</h1>
 <p style="margin:0 0 16px;color:#6b7280;font-size:14px">A test gateway: no real money moves.</p>
 <dl style="display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:0 0 20px">
-<dt style="color:#6b7280">Order</dt><dd style="margin:0;font-family:monospace;word-break:break-all">${esc(p.orderId)}</dd>
-<dt style="color:#6b7280">Amount</dt><dd style="margin:0;font-weight:600">${esc(formatINR(toRupees(p.amountPaise)))}</dd>
+<dt style="color:#6b7280">Order</dt><dd style="margin:0;font-family:monospace;word-break:break-all">${escapeHtml(p.orderId)}</dd>
+<dt style="color:#6b7280">Amount</dt><dd style="margin:0;font-weight:600">${escapeHtml(formatINR(toRupees(p.amountPaise)))}</dd>
 </dl>
 ${body}
 </main></body></html>`;

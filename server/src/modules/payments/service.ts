@@ -1,5 +1,4 @@
-import { can } from '@app/common/permissions';
-import { paymentsIn } from './scope.ts';
+import { ownStudentId, paymentFilter, refusePayment, type Scope } from '../../lib/record-scope.ts';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,11 +8,11 @@ import { type CreateOrderAnswer, PAYMENT_MSG } from '@app/common/schemas/payment
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { toHistoryItem } from './dto.ts';
 import { documentsOf } from './receipts.ts';
 import { GatewayError, gatewayOf } from './gateways/index.ts';
-import { SandboxGateway } from './gateways/sandbox.ts';
+import { SandboxCheckoutExpired, SandboxGateway } from './gateways/sandbox.ts';
 import type { OrderRequest } from './gateways/types.ts';
 import { type CouponPrice, priceCoupon } from './coupons.ts';
 import { causeOf, createPayment, recordPaymentNote } from './ledger.ts';
@@ -30,8 +29,8 @@ export const newOrderId = () => `ORD_${Date.now()}_${randomBytes(5).toString('he
  * An active course and its fee for this student (the fee decision, fees.ts). A fee already covered is
  * refused with 409: paying it again would take the money twice.
  */
-async function findPayableCourse(ctx: Ctx, actor: Actor, courseId: string) {
-  const fee = await findCourseFee(ctx, actor.id, courseId);
+async function findPayableCourse(ctx: Ctx, studentId: string, courseId: string) {
+  const fee = await findCourseFee(ctx, studentId, courseId);
   if (!fee) throw badRequest(PAYMENT_MSG.courseUnavailable, { courseId: PAYMENT_MSG.courseUnavailable });
   if (fee.duePaise <= 0) throw conflict(PAYMENT_MSG.feeAlreadyPaid(fee.course.name));
   // The coupon and the order are priced at the fee (the contract's coupon figures); a fee already
@@ -39,9 +38,10 @@ async function findPayableCourse(ctx: Ctx, actor: Actor, courseId: string) {
   return { ...fee.course, pricePaise: fee.feePaise };
 }
 
-export async function validateCoupon(ctx: Ctx, actor: Actor, input: { courseId: string; code: string }) {
-  const course = await findPayableCourse(ctx, actor, input.courseId);
-  const result = await priceCoupon(ctx.db, { code: input.code, courseId: course.id, studentId: actor.id, pricePaise: course.pricePaise });
+export async function validateCoupon(ctx: Ctx, scope: Scope, input: { courseId: string; code: string }) {
+  const studentId = ownStudentId(scope);
+  const course = await findPayableCourse(ctx, studentId, input.courseId);
+  const result = await priceCoupon(ctx.db, { code: input.code, courseId: course.id, studentId, pricePaise: course.pricePaise });
   return {
     valid: result.valid,
     code: result.code,
@@ -57,11 +57,13 @@ export async function validateCoupon(ctx: Ctx, actor: Actor, input: { courseId: 
   };
 }
 
-export const callbackUrlOf = (ctx: Ctx) => `${ctx.config.publicUrl}/api/payments/callback/${gatewayOf(ctx).name}`;
+const callbackUrlOf = (ctx: Ctx) => `${ctx.config.publicUrl}/api/payments/callback/${gatewayOf(ctx).name}`;
 
+/** The gateway's order: the payer is the signed-in actor, the fee the student's (in the order's notes). */
 export function orderRequestFor(
   ctx: Ctx,
   actor: Actor,
+  studentId: string,
   p: { orderId: string; amountPaise: number; courseName: string },
   flow: OrderRequest['flow'],
   notes: Record<string, string>,
@@ -71,7 +73,7 @@ export function orderRequestFor(
     amountPaise: p.amountPaise,
     description: p.courseName,
     customer: { id: actor.id, name: `${actor.firstName} ${actor.lastName}`, email: actor.email, phone: null },
-    notes: { ...notes, studentId: actor.id },
+    notes: { ...notes, studentId },
     callbackUrl: callbackUrlOf(ctx),
     flow,
   };
@@ -90,10 +92,12 @@ export async function createGatewayOrder(ctx: Ctx, req: OrderRequest) {
 export async function createOrder(
   ctx: Ctx,
   actor: Actor,
+  scope: Scope,
   input: { courseId: string; couponCode?: string; method: 'gateway' | 'offline' },
 ): Promise<CreateOrderAnswer> {
-  const course = await findPayableCourse(ctx, actor, input.courseId);
-  const couponInput = { code: input.couponCode ?? '', courseId: course.id, studentId: actor.id, pricePaise: course.pricePaise };
+  const studentId = ownStudentId(scope);
+  const course = await findPayableCourse(ctx, studentId, input.courseId);
+  const couponInput = { code: input.couponCode ?? '', courseId: course.id, studentId, pricePaise: course.pricePaise };
   const coupon: CouponPrice = input.couponCode
     ? await priceCoupon(ctx.db, couponInput)
     : { valid: false, code: '', percent: 0, amount: null, discountPaise: 0, totalPaise: course.pricePaise };
@@ -110,7 +114,7 @@ export async function createOrder(
   if (coupon.totalPaise <= 0) throw badRequest(PAYMENT_MSG.courseUnavailable, { courseId: PAYMENT_MSG.courseUnavailable });
   const orderId = newOrderId();
   const base = {
-    studentId: actor.id,
+    studentId,
     courseId: course.id,
     courseName: course.name,
     kind: 'fee' as const,
@@ -127,7 +131,9 @@ export async function createOrder(
   const gateway = gatewayOf(ctx);
   const order = await createGatewayOrder(
     ctx,
-    orderRequestFor(ctx, actor, { orderId, amountPaise: coupon.totalPaise, courseName: course.name }, 'checkout', { courseId: course.id }),
+    orderRequestFor(ctx, actor, studentId, { orderId, amountPaise: coupon.totalPaise, courseName: course.name }, 'checkout', {
+      courseId: course.id,
+    }),
   );
   const row = await createPayment(
     ctx,
@@ -148,16 +154,12 @@ export async function createOrder(
 }
 
 /** The student's own gateway payment by our order id or the gateway's. */
-async function findOwnGatewayPayment(ctx: Ctx, actor: Actor, orderId: string) {
+async function findOwnGatewayPayment(ctx: Ctx, scope: Scope, orderId: string) {
   const [row] = await ctx.db
     .select()
     .from(payments)
     .where(
-      and(
-        eq(payments.studentId, actor.id),
-        eq(payments.method, 'gateway'),
-        or(eq(payments.orderId, orderId), eq(payments.gatewayOrderId, orderId)),
-      ),
+      and(paymentFilter(scope), eq(payments.method, 'gateway'), or(eq(payments.orderId, orderId), eq(payments.gatewayOrderId, orderId))),
     )
     .limit(1);
   return row ?? null;
@@ -172,9 +174,10 @@ export async function verifyCheckoutAnswer(
   ctx: Ctx,
   log: FastifyBaseLogger,
   actor: Actor,
+  scope: Scope,
   answer: { orderId: string; paymentId: string; signature: string },
 ) {
-  const payment = await findOwnGatewayPayment(ctx, actor, answer.orderId);
+  const payment = await findOwnGatewayPayment(ctx, scope, answer.orderId);
   if (!payment?.gatewayOrderId) throw notFound(PAYMENT_MSG.notFound);
   const gateway = gatewayOf(ctx);
   if (payment.gateway !== gateway.name || !gateway.verifyCheckout(answer, payment.gatewayOrderId)) {
@@ -201,19 +204,22 @@ export async function verifyCheckoutAnswer(
 }
 
 /** The in-app sandbox checkout (PAYMENT_GATEWAY=sandbox): the student's own pending order only. */
-export async function runSandboxCheckout(ctx: Ctx, actor: Actor, orderId: string, action: 'pay' | 'fail') {
+export async function runSandboxCheckout(ctx: Ctx, scope: Scope, orderId: string, action: 'pay' | 'fail') {
   const gateway = gatewayOf(ctx);
   if (!(gateway instanceof SandboxGateway)) throw notFound('The sandbox gateway is not enabled');
-  const payment = await findOwnGatewayPayment(ctx, actor, orderId);
+  const payment = await findOwnGatewayPayment(ctx, scope, orderId);
   if (!payment?.gatewayOrderId || payment.gateway !== 'sandbox') throw notFound(PAYMENT_MSG.notFound);
-  const answer = await gateway.checkoutAction(payment.gatewayOrderId, action);
+  const answer = await gateway.checkoutAction(payment.gatewayOrderId, action).catch((err) => {
+    if (err instanceof SandboxCheckoutExpired) throw conflict(PAYMENT_MSG.checkoutExpired);
+    throw err;
+  });
   // A declined payment reaches the merchant server to server (as a gateway's webhook would).
   if (answer.status === 'failed') await settleWithGateway(ctx, payment, { actor: null, label: 'Gateway (sandbox)' });
   return answer;
 }
 
-export async function findHistory(ctx: Ctx, actor: Actor) {
-  const rows = await ctx.db.select().from(payments).where(eq(payments.studentId, actor.id)).orderBy(desc(payments.createdAt));
+export async function findHistory(ctx: Ctx, scope: Scope) {
+  const rows = await ctx.db.select().from(payments).where(paymentFilter(scope)).orderBy(desc(payments.createdAt));
   const docs = await documentsOf(
     ctx,
     rows.map((r) => r.id),
@@ -227,18 +233,13 @@ export async function paymentExists(ctx: Ctx, where: SQL) {
   return (await ctx.db.select({ id: payments.id }).from(payments).where(where).limit(1)).length > 0;
 }
 
-export async function findPaymentByOrderId(ctx: Ctx, actor: Actor, orderId: string) {
-  // Staff who see payments read those of their scope; anyone else only their own (docs/product-staff.md).
-  const owner = can(actor.role, 'payments.view') ? paymentsIn(actor.centres) : eq(payments.studentId, actor.id);
+export async function findPaymentByOrderId(ctx: Ctx, scope: Scope, orderId: string) {
+  // Staff who see payments read those of their scope; a student only their own (lib/record-scope.ts).
   const [row] = await ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), owner))
+    .where(and(eq(payments.orderId, orderId), paymentFilter(scope)))
     .limit(1);
-  if (!row) {
-    // Another student's payment is "not yours": 403 (docs/product.md section 7); only a missing one is 404.
-    if (owner && (await paymentExists(ctx, eq(payments.orderId, orderId)))) throw forbidden();
-    throw notFound(PAYMENT_MSG.notFound);
-  }
+  if (!row) return refusePayment(ctx.db, scope, eq(payments.orderId, orderId));
   return row;
 }

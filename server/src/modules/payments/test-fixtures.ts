@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { addDays, todayInIndia } from '@app/common/rules/dates';
 import type { TestApp } from '../../../test/helpers.ts';
 import { admissionRequests, payments } from '../../db/schema.ts';
 
@@ -71,7 +72,10 @@ export function formsOf(html: string): Record<string, Record<string, string>> {
   }
   return out;
 }
-const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
+/** The page's attribute values as escapeHtml wrote them (common/src/rules/text.ts), read back. */
+const decode = (s: string) =>
+  s.replace(/&(#\d+|amp|lt|gt|quot);/g, (_, e: string) => (e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : ENTITIES[e]));
 
 /** A course body for POST/PUT /api/courses (a fresh name each call), ₹36,000 unless patched. */
 export const courseBody = (patch: Record<string, unknown> = {}) => ({
@@ -84,13 +88,9 @@ export const courseBody = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-export const istToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+export const istToday = () => todayInIndia();
 /** YYYY-MM-DD `days` from today (IST). */
-export const dayFromToday = (days: number) => {
-  const [y, m, d] = istToday().split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
+export const dayFromToday = (days: number) => addDays(todayInIndia(), days);
 
 /** A student made the way the institute makes them: a public request approved by an admin. */
 export async function approveRequestFor(t: TestApp, courseId: string) {

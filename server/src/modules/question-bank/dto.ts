@@ -7,6 +7,16 @@ import { bankPassages, type bankQuestions, questions, submissions } from '../../
 
 export type BankRow = typeof bankQuestions.$inferSelect;
 
+/** A bank question's content (its text, options, key, marks, own penalty and explanation), as its answer, its versions and an exam's copy of it carry it. */
+export const bankContentOf = (r: BankRow) => ({
+  question: r.question,
+  options: r.options,
+  correctAnswer: r.correctAnswer,
+  marks: Number(r.marks),
+  negativeMarks: r.negativeMarks === null ? null : Number(r.negativeMarks),
+  explanation: r.explanation,
+});
+
 type Usage = { timesUsed: number; candidates: number; correct: number };
 
 /**
@@ -48,12 +58,7 @@ const toDto = (r: BankRow, passage: { id: string; body: string } | null, usage: 
   source: r.source,
   tags: r.tags,
   passage: passage ? { _id: passage.id, body: passage.body } : null,
-  question: r.question,
-  options: r.options,
-  correctAnswer: r.correctAnswer,
-  marks: Number(r.marks),
-  negativeMarks: r.negativeMarks === null ? null : Number(r.negativeMarks),
-  explanation: r.explanation,
+  ...bankContentOf(r),
   timesUsed: usage?.timesUsed ?? 0,
   candidates: usage?.candidates ?? 0,
   correctShare: usage && usage.candidates > 0 ? Math.round((usage.correct / usage.candidates) * 1000) / 10 : null,

@@ -13,7 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { bankPassages, bankQuestions } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { findUnstorable } from '../../lib/validation.ts';
-import { toBankDtos } from './dto.ts';
+import { type BankRow, bankContentOf, toBankDtos } from './dto.ts';
+import { ofSection } from './sections.ts';
 
 // Papers from the bank (docs/product-question-bank.md, "Papers from the bank"): before an exam body is
 // validated, every `{ bankQuestionId }` and every section's `draw` is replaced by copies of the bank
@@ -22,19 +23,13 @@ import { toBankDtos } from './dto.ts';
 /** The bank question and version a copy came from, by paper position. */
 export type BankLink = { bankQuestionId: string; bankVersion: number };
 
-type BankRow = typeof bankQuestions.$inferSelect;
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A whole question of the exam form, carrying its origin (stripped by the exam schema, read back by linksOf). */
 const copyOf = (r: BankRow): Obj => ({
   type: 'mcq',
-  question: r.question,
-  options: r.options,
-  correctAnswer: r.correctAnswer,
-  marks: Number(r.marks),
-  negativeMarks: r.negativeMarks === null ? null : Number(r.negativeMarks),
-  explanation: r.explanation,
+  ...bankContentOf(r),
   bankQuestionId: r.id,
   bankVersion: r.version,
 });
@@ -201,8 +196,8 @@ export async function resolveBankPaper(db: Db, body: unknown): Promise<{ body: O
 type DrawSpec = { count: number; section: string; topic?: string; difficulty?: number; exam?: BankExam; exclude: string[] };
 
 /** `count` bank questions of the section (and topic, difficulty, exam) at random, none of `exclude`. */
-export async function drawFromBank(db: Db, d: DrawSpec, field: string): Promise<BankRow[]> {
-  const where: SQL[] = [sql`lower(${bankQuestions.section}) = lower(${d.section})`];
+async function drawFromBank(db: Db, d: DrawSpec, field: string): Promise<BankRow[]> {
+  const where: SQL[] = [await ofSection(db, d.section)];
   if (d.topic) where.push(sql`lower(${bankQuestions.topic}) = lower(${d.topic})`);
   if (d.difficulty) where.push(eq(bankQuestions.difficulty, d.difficulty));
   if (d.exam) where.push(eq(bankQuestions.exam, d.exam));

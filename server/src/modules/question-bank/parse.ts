@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import {
   BANK_COLUMNS,
@@ -7,14 +6,21 @@ import {
   BANK_MESSAGES,
   BANK_REQUIRED_COLUMNS,
 } from '@app/common/schemas/question-bank';
+import { OFFICE_FILE_LIMITS, OFFICE_FILE_MSG } from '@app/common/schemas/import-files';
+import type { Ctx } from '../../context.ts';
+import { readCsvUpload } from '../../lib/csv-read.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { loadMammoth } from '../../lib/lazy-libs.ts';
-import { isZip, readFirstSheet } from '../../lib/spreadsheet.ts';
+import { checkOfficeArchive, isZip, readFirstSheet, unpackOfficeFile } from '../../lib/spreadsheet.ts';
+import type { PreparedRow } from './validate.ts';
 
-// Reading an import file into rows of cells by column (docs/product-question-bank.md, "Import").
+// Reading an import file into rows of cells by column (docs/product-question-bank.md, "Import"). The file
+// is read in a worker thread (`readBankUpload`, lib/worker-pool.ts), after a workbook's or document's
+// archive passed its size checks on the main thread (lib/spreadsheet.ts); `readBankFile` and the rows'
+// checks (validate.ts `prepareRows`) run there.
 
 const READ_COLUMNS = [...BANK_COLUMNS, ...BANK_EXTRA_COLUMNS] as const;
-export type ReadColumn = (typeof READ_COLUMNS)[number];
+type ReadColumn = (typeof READ_COLUMNS)[number];
 /** One question of the file: its row (sheet row number, or the question's place in a Word file) and its cells. */
 export type FileRow = { row: number; cells: Record<ReadColumn, string>; faults?: string[] };
 
@@ -24,7 +30,7 @@ const fail = (message: string) => badRequest(message, { file: message });
  * A cell as text. A formula is never evaluated: its cached result as text when the workbook holds one,
  * else the formula as written.
  */
-export function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
@@ -42,15 +48,13 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-const readXlsx = (data: Buffer) => readFirstSheet(data, cellText, (fault) => fail(BANK_MESSAGES[fault]));
+const readXlsx = (data: Buffer) =>
+  readFirstSheet(data, cellText, (fault) => fail(BANK_MESSAGES[fault]), { maxRows: BANK_IMPORT_MAX_ROWS, rowsAre: 'questions' });
 
+// A file with a NUL byte is not text (a Word or Excel file under another name): unreadable as CSV.
 function readCsv(data: Buffer): string[][] {
   if (data.includes(0)) throw fail(BANK_MESSAGES.unreadable);
-  try {
-    return parse(data, { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }) as string[][];
-  } catch {
-    throw fail(BANK_MESSAGES.unreadable);
-  }
+  return readCsvUpload(data, (fault) => fail(BANK_MESSAGES[fault]), { maxRows: BANK_IMPORT_MAX_ROWS, relaxQuotes: true });
 }
 
 const headerName = (h: string) =>
@@ -90,7 +94,7 @@ const END_PASSAGE = /^end of passage\.?$/i;
  * "1." starts a question, "(a)" to "(d)" its options, "Answer:", "Explanation:", "Marks:" and
  * "Negative:" belong to the question above them.
  */
-export function rowsOfWordText(text: string): FileRow[] {
+function rowsOfWordText(text: string): FileRow[] {
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.replace(/\u00a0/g, ' ').trim())
@@ -199,6 +203,12 @@ export function rowsOfWordText(text: string): FileRow[] {
 }
 
 async function readDocx(data: Buffer): Promise<FileRow[]> {
+  // Every part unpacked once within the size it declares before mammoth unpacks them again.
+  await unpackOfficeFile(
+    data,
+    () => false,
+    () => fail(BANK_MESSAGES.unreadable),
+  );
   const mammoth = await loadMammoth();
   let text: string;
   try {
@@ -211,10 +221,14 @@ async function readDocx(data: Buffer): Promise<FileRow[]> {
   return rows;
 }
 
-/** The questions of an .xlsx, .csv or .docx file; a file fault is a 400 naming `file`. */
-export async function readBankFile(data: Buffer, filename: string): Promise<FileRow[]> {
+const extensionOf = (filename: string) => {
   const lower = filename.toLowerCase();
-  const ext = lower.includes('.') ? lower.slice(lower.lastIndexOf('.')) : '';
+  return lower.includes('.') ? lower.slice(lower.lastIndexOf('.')) : '';
+};
+
+/** The questions of an .xlsx, .csv or .docx file; a file fault is a 400 naming `file`. Runs in a worker thread. */
+export async function readBankFile(data: Buffer, filename: string): Promise<FileRow[]> {
+  const ext = extensionOf(filename);
   let rows: FileRow[];
   if (ext === '.docx') {
     if (!isZip(data)) throw fail(BANK_MESSAGES.unreadable);
@@ -229,4 +243,21 @@ export async function readBankFile(data: Buffer, filename: string): Promise<File
   if (rows.length === 0) throw fail(BANK_MESSAGES.empty);
   if (rows.length > BANK_IMPORT_MAX_ROWS) throw fail(BANK_MESSAGES.tooMany);
   return rows;
+}
+
+/**
+ * The questions of an uploaded file, read and checked off the main thread within the import's limits (a
+ * 400 naming the one passed); the duplicates in the bank are left to the import (import.ts).
+ */
+export async function readBankUpload(ctx: Ctx, data: Buffer, filename: string, opts: { withItems: boolean }): Promise<PreparedRow[]> {
+  const ext = extensionOf(filename);
+  if ((ext === '.xlsx' || ext === '.docx') && isZip(data)) await checkOfficeArchive(data, () => fail(BANK_MESSAGES.unreadable));
+  return ctx.workers.run(
+    'prepareBankFile',
+    { data, filename, withItems: opts.withItems },
+    {
+      timeoutMs: OFFICE_FILE_LIMITS.readSeconds * 1000,
+      limits: { time: OFFICE_FILE_MSG.tooSlow, memory: OFFICE_FILE_MSG.tooMuchMemory, busy: OFFICE_FILE_MSG.busy, field: 'file' },
+    },
+  );
 }

@@ -16,13 +16,13 @@ import {
   bankVersionSchema,
   drawPreviewBody,
 } from '@app/common/schemas/question-bank';
-import { badRequest } from '../../lib/errors.ts';
+import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { drawPreview } from './from-bank.ts';
 import { dryRunImport, importRows } from './import.ts';
 import { listBankQuestions } from './list-questions.ts';
-import { readBankFile } from './parse.ts';
+import { readBankUpload } from './parse.ts';
 import { createBankQuestion, deleteBankQuestion, getBankQuestion, listVersions, updateBankQuestion } from './service.ts';
 import { bankCsv, bankWorkbook } from './workbook.ts';
 
@@ -59,20 +59,14 @@ export const questionBankRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest(BANK_MESSAGES.noFile, { file: BANK_MESSAGES.noFile });
-      // A body the multipart parser refuses (no boundary, cut or malformed) is the sender's fault: 400.
-      const file = await req.file().catch(() => {
-        throw badRequest(BANK_MESSAGES.noFile, { file: BANK_MESSAGES.noFile });
+      const { data, filename } = await readUploadedFile(req, {
+        notMultipart: BANK_MESSAGES.noFile,
+        missing: BANK_MESSAGES.noFile,
+        tooLarge: BANK_MESSAGES.tooLarge,
       });
-      if (file?.fieldname !== 'file') throw badRequest(BANK_MESSAGES.noFile, { file: BANK_MESSAGES.noFile });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw badRequest(BANK_MESSAGES.tooLarge, { file: BANK_MESSAGES.tooLarge });
-      }
-      const rows = await readBankFile(data, file.filename ?? '');
-      return req.query.dryRun ? dryRunImport(ctx, rows) : importRows(ctx, actorOf(req), rows, file.filename ?? '');
+      // A dry run answers statuses only: the questions' texts stay in the worker thread.
+      const rows = await readBankUpload(ctx, data, filename, { withItems: !req.query.dryRun });
+      return req.query.dryRun ? dryRunImport(ctx, rows) : importRows(ctx, actorOf(req), rows, filename);
     },
   );
 

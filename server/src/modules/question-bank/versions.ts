@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankPassages, bankQuestions, bankQuestionVersions, type BankVersionSnapshot, questions, submissions } from '../../db/schema.ts';
-import type { BankRow } from './dto.ts';
+import { type BankRow, bankContentOf } from './dto.ts';
 
 // Versions of a bank question: what a submitted exam copied is never rewritten.
 
@@ -12,12 +12,7 @@ export async function passageBody(db: Db | Tx, passageId: string | null) {
 }
 
 export const snapshotOf = (r: BankRow, passage: string | null): BankVersionSnapshot => ({
-  question: r.question,
-  options: r.options,
-  correctAnswer: r.correctAnswer,
-  marks: Number(r.marks),
-  negativeMarks: r.negativeMarks === null ? null : Number(r.negativeMarks),
-  explanation: r.explanation,
+  ...bankContentOf(r),
   passage,
 });
 

@@ -1,3 +1,4 @@
+import { INSTITUTE_NAME } from '@app/common/constants';
 import { loadExcelJs } from '../../lib/lazy-libs.ts';
 import { BANK_COLUMNS, type BankColumn } from '@app/common/schemas/question-bank';
 import { toCsv } from '../../lib/csv.ts';
@@ -8,7 +9,7 @@ export type TemplateRow = Record<BankColumn, string | number | null>;
 
 const WIDTHS: Partial<Record<BankColumn, number>> = { section: 22, passage_text: 50, question: 50, explanation: 40, topic: 24, source: 18 };
 
-export const TEMPLATE_HELP = [
+const TEMPLATE_HELP = [
   'One question per row; the first row names the columns (keep them).',
   'question, option_a, option_b and answer are required; option_c and option_d may be blank.',
   'answer is the letter of the correct option: A, B, C or D.',
@@ -22,7 +23,7 @@ export const TEMPLATE_HELP = [
 /** A workbook with the template's columns, the rows given, and a second sheet that explains them. */
 export async function bankWorkbook(rows: TemplateRow[], sheetName = 'Questions'): Promise<Buffer> {
   const book = new (await loadExcelJs()).Workbook();
-  book.creator = 'Law Coaching Institute';
+  book.creator = INSTITUTE_NAME;
   const sheet = book.addWorksheet(sheetName);
   sheet.columns = BANK_COLUMNS.map((c) => ({ header: c, key: c, width: WIDTHS[c] ?? 12 }));
   sheet.getRow(1).font = { bold: true };

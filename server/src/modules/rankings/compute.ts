@@ -1,3 +1,4 @@
+import { round2 } from '@app/common/rules/rounding';
 import type { ExamRankingStats } from '../../db/schema.ts';
 
 /** One candidate as ranking reads them: the total, and the marks of each answer. */
@@ -11,7 +12,6 @@ export type RankQuestion = { id: string; sectionId: string | null; marks: number
 
 export type RankedCandidate = { submissionId: string; rank: number; percentile: number; sectionScores: Record<string, number> };
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : round2(xs.reduce((s, x) => s + x, 0) / xs.length));
 
 /** Marks per section id of one candidate (every section of the paper present, 0 when nothing scored). */

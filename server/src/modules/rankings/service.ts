@@ -1,19 +1,9 @@
+import { isRankedExam } from '@app/common/rules/publication';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { readAll } from '../../db/read-all.ts';
 import { examRankings, exams, examSections, questions, submissionRanks, submissions } from '../../db/schema.ts';
 import { rankCandidates } from './compute.ts';
-
-type ExamForRanking = Pick<typeof exams.$inferSelect, 'id' | 'tieBreakSection' | 'resultsPublished' | 'mode'>;
-
-/**
- * Whether an exam's submissions are ranked at all: a ranked (not practice) exam with published
- * results. This is the one guard that decides it, so a route that shows ranks only ever reads rows
- * this function allowed to exist.
- */
-export function isRankedExam(exam: ExamForRanking): boolean {
-  return exam.resultsPublished && exam.mode !== 'practice';
-}
 
 /**
  * The version of the exam the ranks were computed from: its last edit (sections, questions, mode) and its
@@ -24,7 +14,8 @@ const examVersionSql = sql<string>`concat_ws(':', extract(epoch from ${exams.upd
 
 /**
  * Whether the stored ranks (exam_rankings joined on the exam, possibly absent) are what the exam holds now:
- * a ranked exam has a row of its current version with no submission changed since; any other has none.
+ * a ranked exam (isRankedExam of the publication rule, here in SQL) has a row of its current version with no
+ * submission changed since; any other has none.
  */
 export const rankingsFreshSql = sql<boolean>`case when ${exams.resultsPublished} and ${exams.mode} <> 'practice'
   then ${examRankings.examId} is not null and not ${examRankings.stale} and ${examRankings.fingerprint} = ${examVersionSql}

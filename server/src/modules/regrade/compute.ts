@@ -1,7 +1,9 @@
+import { marksFor, mcqOutcome, type Outcome, writtenAnswer } from '@app/common/rules/marking';
+import { round2 } from '@app/common/rules/rounding';
 import { percentageOf } from '@app/common/rules/grades';
 import type { DropMode, RegradeAction } from '@app/common/schemas/regrade';
 import type { SubmissionAnswer } from '../../db/schema.ts';
-import { passedOf } from '../attempts/marking.ts';
+import { passedOf } from '../exam-taking/marking.ts';
 
 // The regrade's marking (docs/product-regrade.md): pure, so a dry run and an apply compute the same.
 
@@ -34,8 +36,6 @@ export type SubmissionMarks = {
   isPassed: boolean | null;
 };
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 /** The options that earn a question's marks under a decision (none for a dropped question). */
 export function acceptedOf(q: RegradeQuestion, d: KeyDecision): number[] {
   if (d.action === 'changeKey') return d.correctAnswer === null ? [] : [d.correctAnswer];
@@ -44,20 +44,15 @@ export function acceptedOf(q: RegradeQuestion, d: KeyDecision): number[] {
   return q.originalAnswer === null ? [] : [q.originalAnswer];
 }
 
-type Outcome = 'correct' | 'wrong' | 'unattempted';
-
 /**
- * One MCQ answer under a decision: an accepted option earns the marks, another option loses the
- * penalty (the same for a new key as for the old), no answer 0; drop + awardAll gives the full marks
- * whatever the answer, drop + removeFromTotal 0 (and the question leaves the total).
+ * One MCQ answer under a decision, by the one marking rule (common/src/rules/marking.ts) against the options
+ * the decision accepts: the penalty is the same for a new key as for the old. drop + awardAll gives the full
+ * marks whatever the answer, drop + removeFromTotal 0 (and the question leaves the total).
  */
 export function markMcq(q: RegradeQuestion, d: KeyDecision, selected: number | null): { obtained: number; outcome: Outcome } {
-  if (d.action === 'drop') {
-    return d.dropMode === 'awardAll' ? { obtained: q.marks, outcome: 'correct' } : { obtained: 0, outcome: 'unattempted' };
-  }
-  if (selected === null) return { obtained: 0, outcome: 'unattempted' };
-  if (acceptedOf(q, d).includes(selected)) return { obtained: q.marks, outcome: 'correct' };
-  return { obtained: round2(-q.penalty), outcome: 'wrong' };
+  const outcome: Outcome =
+    d.action === 'drop' ? (d.dropMode === 'awardAll' ? 'correct' : 'unattempted') : mcqOutcome(selected, acceptedOf(q, d));
+  return { obtained: marksFor(outcome, q.marks, q.penalty), outcome };
 }
 
 /**
@@ -77,7 +72,7 @@ export function remark(
     const q = questions.get(a.questionId);
     if (!q) return a;
     if (q.type !== 'mcq') {
-      if (a.textAnswer === null) unattempted++;
+      if (writtenAnswer(a.textAnswer) === null) unattempted++;
       return a;
     }
     const { obtained, outcome } = markMcq(q, decisions.get(q.id) ?? KEEP, a.selectedOption);

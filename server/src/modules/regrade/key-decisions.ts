@@ -1,3 +1,4 @@
+import { penaltyOf } from '@app/common/rules/marking';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import { REGRADE_MESSAGES, type RegradeDecision, type RegradeDecisionData } from '@app/common/schemas/regrade';
@@ -44,7 +45,7 @@ export async function loadQuestions(db: Db | Tx, examId: string, examPenalty: nu
       id: r.id,
       type: r.type,
       marks: Number(r.marks),
-      penalty: r.negativeMarks === null ? examPenalty : Number(r.negativeMarks),
+      penalty: penaltyOf(r.negativeMarks, examPenalty),
       // A decided question keeps the key it was set with in its decision; the others still have it.
       originalAnswer: d ? d.originalAnswer : r.correctAnswer,
       sectionId: r.sectionId,

@@ -1,11 +1,9 @@
+import { INSTITUTE_NAME as INSTITUTE } from '@app/common/constants';
 import type { RegradeMarks } from '@app/common/schemas/regrade';
+import { linesHtml } from '../../lib/escape.ts';
 
 // The e-mail a student gets when a regrade changes their marks (docs/product-regrade.md). Before the
 // results are published it carries no marks (docs/product.md section 10): only that they changed.
-const INSTITUTE = 'Law Coaching Institute';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const figure = (n: number) => n.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 
@@ -35,8 +33,6 @@ export function regradeMail(p: {
   return {
     subject: `${INSTITUTE}: your marks in ${p.exam} were revised`,
     text: lines.join('\n'),
-    html: `<div style="font-family:Arial,sans-serif;line-height:1.5">${lines
-      .map((l) => (l === '' ? '<br>' : `<p style="margin:0">${escapeHtml(l)}</p>`))
-      .join('')}</div>`,
+    html: linesHtml(lines),
   };
 }

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { examObjections, examObjectionWindows, exams, questions, submissions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { ownStudentId, type Scope } from '../../lib/record-scope.ts';
 
 // Objections to an exam's answer key (docs/product-regrade.md, "Objections").
 
@@ -55,12 +56,13 @@ async function examExists(db: Db | Tx, examId: string) {
  * POST /api/exams/{id}/objections: a student who has submitted the exam, on one of its questions,
  * while the window is open, once per question.
  */
-export async function raiseObjection(ctx: Ctx, actor: Actor, examId: string, input: { questionId: string; reason: string }) {
+export async function raiseObjection(ctx: Ctx, scope: Scope, examId: string, input: { questionId: string; reason: string }) {
+  const studentId = ownStudentId(scope);
   await examExists(ctx.db, examId);
   const [submitted] = await ctx.db
     .select({ id: submissions.id })
     .from(submissions)
-    .where(and(eq(submissions.examId, examId), eq(submissions.studentId, actor.id)))
+    .where(and(eq(submissions.examId, examId), eq(submissions.studentId, studentId)))
     .limit(1);
   if (!submitted) throw forbidden(REGRADE_MESSAGES.noSubmission);
   const [question] = await ctx.db
@@ -75,7 +77,7 @@ export async function raiseObjection(ctx: Ctx, actor: Actor, examId: string, inp
   if (!isOpenAt(window, now)) throw conflict(REGRADE_MESSAGES.closed);
   const [row] = await ctx.db
     .insert(examObjections)
-    .values({ examId, questionId: input.questionId, studentId: actor.id, reason: input.reason })
+    .values({ examId, questionId: input.questionId, studentId, reason: input.reason })
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict(REGRADE_MESSAGES.duplicate);
@@ -102,13 +104,14 @@ export async function findObjectionGroups(ctx: Ctx, examId: string): Promise<Obj
 }
 
 /** GET /api/exams/{id}/objections/mine (student): the window, whether it is open, and the caller's objections. */
-export async function findMyObjections(ctx: Ctx, actor: Actor, examId: string): Promise<MyObjections> {
+export async function findMyObjections(ctx: Ctx, scope: Scope, examId: string): Promise<MyObjections> {
+  const studentId = ownStudentId(scope);
   await examExists(ctx.db, examId);
   const window = await findObjectionWindow(ctx.db, examId);
   const rows = await ctx.db
     .select()
     .from(examObjections)
-    .where(and(eq(examObjections.examId, examId), eq(examObjections.studentId, actor.id)))
+    .where(and(eq(examObjections.examId, examId), eq(examObjections.studentId, studentId)))
     .orderBy(asc(examObjections.createdAt));
   return {
     window,

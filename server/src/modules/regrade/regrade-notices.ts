@@ -1,8 +1,8 @@
+import { areResultsOut, isRankedExam } from '@app/common/rules/publication';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { recordAuditMany } from '../../lib/audit.ts';
-import type { StoredMail } from '../mail/service.ts';
-import { isRankedExam } from '../rankings/service.ts';
+import type { StoredMail } from '../messaging/mail.ts';
 import type { RegradeExam } from './key-decisions.ts';
 import { regradeMail } from './mail.ts';
 import type { Planned } from './regrade-plan.ts';
@@ -41,7 +41,7 @@ export async function storeRegradeMails(
     ...regradeMail({
       name: p.studentName,
       exam: exam.title,
-      published: exam.resultsPublished,
+      published: areResultsOut(exam),
       before: p.before,
       after: p.after,
       ranked,

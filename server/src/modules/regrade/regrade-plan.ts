@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { round2 } from '@app/common/rules/rounding';
 import type { RegradeMarks, RegradeResult } from '@app/common/schemas/regrade';
 import type { Tx } from '../../db/client.ts';
 import { readAll } from '../../db/read-all.ts';
@@ -138,7 +139,7 @@ export function summariseRegrade(planned: Planned[], affected: Planned[], dryRun
           studentName: largest.studentName,
           before: largest.before.marksObtained,
           after: largest.after.marksObtained,
-          difference: Math.round((largest.after.marksObtained - largest.before.marksObtained) * 100) / 100,
+          difference: round2(largest.after.marksObtained - largest.before.marksObtained),
         }
       : null,
     top10,

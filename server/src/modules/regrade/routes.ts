@@ -10,7 +10,7 @@ import {
   regradeResultSchema,
 } from '@app/common/schemas/regrade';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requirePermission, requireStudent } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, requireStudent, scopeOf } from '../../plugins/auth.ts';
 import { findMyObjections, findObjectionGroups, raiseObjection } from './objections.ts';
 import { findDecisions } from './key-decisions.ts';
 import { regradeExam } from './regrade.ts';
@@ -23,7 +23,7 @@ export const regradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/exams/:id/objections',
     { onRequest: requireStudent, schema: { tags, params: idParams, body: objectionBody, response: { 201: objectionSchema } } },
-    async (req, reply) => reply.status(201).send(await raiseObjection(ctx, actorOf(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await raiseObjection(ctx, scopeOf(req), req.params.id, req.body)),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const regradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/exams/:id/objections/mine',
     { onRequest: requireStudent, schema: { tags, params: idParams, response: { 200: myObjectionsSchema } } },
-    async (req) => findMyObjections(ctx, actorOf(req), req.params.id),
+    async (req) => findMyObjections(ctx, scopeOf(req), req.params.id),
   );
 
   app.get(

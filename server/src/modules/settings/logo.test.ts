@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { todayInIndia } from '@app/common/rules/dates';
 import path from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '@app/common/schemas/settings';
 import { ADMIN, createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -136,7 +137,7 @@ describe('the institute logo', () => {
       studentId: s.student.id,
       amount: 10_000,
       method: 'cash',
-      receivedAt: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+      receivedAt: todayInIndia(),
       centre: 'dumdum',
     });
     expect(pay.statusCode, pay.body).toBe(201);
@@ -180,7 +181,7 @@ describe('the institute logo', () => {
       amount: 10_000,
       method: 'upi',
       reference: 'UPI-1',
-      receivedAt: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+      receivedAt: todayInIndia(),
       centre: 'dumdum',
     });
     expect(pay.statusCode, pay.body).toBe(201);

@@ -17,7 +17,7 @@ export type LogoImage = { data: Buffer; type: 'png' | 'jpg' };
 const refuse = (message: string) => badRequest(message, { file: message });
 
 /** Checks an uploaded logo: a PNG or JPEG that the PDF writer can draw (so no receipt fails later). */
-export async function checkLogo(data: Buffer): Promise<{ extension: 'png' | 'jpg'; contentType: string }> {
+async function checkLogo(data: Buffer): Promise<{ extension: 'png' | 'jpg'; contentType: string }> {
   if (data.length === 0) throw refuse(LOGO_MESSAGES.empty);
   if (data.length > LOGO_MAX_BYTES) throw refuse(LOGO_MESSAGES.tooLarge);
   const type = sniffImage(data);

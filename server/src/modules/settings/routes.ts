@@ -9,7 +9,8 @@ import {
   LOGO_MESSAGES,
   publicInstituteSchema,
 } from '@app/common/schemas/settings';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { findLogoFile, removeLogo, uploadLogo } from './logo.ts';
 import { findInstituteSettings, findPublicInstitute, updateInstituteSettings } from './service.ts';
@@ -49,28 +50,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-const refuse = (message: string) => badRequest(message, { file: message });
-
-/** The one file of the multipart field "file"; anything the parser refuses is the sender's fault (400). */
-async function readLogoFile(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw refuse(LOGO_MESSAGES.notMultipart);
-  let data: Buffer | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file' || data) {
-        await part.toBuffer();
-        continue;
-      }
-      data = await part.toBuffer();
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(LOGO_MESSAGES.tooLarge);
-    throw refuse(LOGO_MESSAGES.missing);
-  }
-  if (!data) throw refuse(LOGO_MESSAGES.missing);
-  return data;
-}
+/** The one file of the multipart field "file". */
+const readLogoFile = async (req: FastifyRequest): Promise<Buffer> => (await readUploadedFile(req, LOGO_MESSAGES)).data;
 
 /** /api/public/institute: what every public page's footer shows, served from the read cache. */
 export const publicInstituteRoutes: FastifyPluginAsyncZod = async (app) => {

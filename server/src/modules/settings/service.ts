@@ -10,7 +10,7 @@ type Row = typeof instituteSettings.$inferSelect;
 type Body = z.output<typeof instituteSettingsBody>;
 
 /** Where the logo is served: its generated key changes with every upload, so it may be cached for good. */
-export const logoUrl = (key: string) => `/api/public/institute/logo/${key}`;
+const logoUrl = (key: string) => `/api/public/institute/logo/${key}`;
 
 /** The one row's id: the institute has one profile. */
 export const INSTITUTE_ID = 'institute';

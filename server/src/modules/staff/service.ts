@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '@app/common';
-import { STAFF_ROLES } from '@app/common/permissions';
+import { isCentreScopedRole, STAFF_ROLES } from '@app/common/permissions';
 import { centresProblem, STAFF_MSG, type StaffMember } from '@app/common/schemas/staff';
 import type { z } from 'zod';
 import type { createStaffBody, updateStaffBody } from '@app/common/schemas/staff';
@@ -9,9 +9,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { staffCentres, users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { assertAcceptablePassword } from '../auth/service.ts';
+import { newAccountValues } from '../auth/service.ts';
+import { linkClassesOfTeacher } from '../batches/teachers.ts';
 import { assertAnotherActiveAdmin, deleteUser, serialiseAdminChanges } from '../users/account.ts';
+import { personDto } from '../users/dto.ts';
 
 // Staff accounts with a role, and a centre manager's centres (docs/product-staff.md). Only a full admin
 // reaches these; the institute always keeps one active full admin.
@@ -19,12 +20,7 @@ import { assertAnotherActiveAdmin, deleteUser, serialiseAdminChanges } from '../
 type UserRow = typeof users.$inferSelect;
 
 const toStaffDto = (u: UserRow, centres: string[]): StaffMember => ({
-  _id: u.id,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  fullName: `${u.firstName} ${u.lastName}`.trim(),
-  email: u.email,
-  phone: u.phone,
+  ...personDto(u),
   role: u.role as StaffMember['role'],
   centres,
   isActive: u.isActive,
@@ -67,24 +63,14 @@ export async function findStaff(ctx: Ctx) {
 }
 
 export async function createStaff(ctx: Ctx, actor: Actor, input: z.output<typeof createStaffBody>) {
-  assertAcceptablePassword(input.password);
-  const passwordHash = await hashPassword(input.password);
+  const values = await newAccountValues(input, input.role);
   const created = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone || null,
-        role: input.role,
-        passwordHash,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
+    const [row] = await tx.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
     if (!row) throw conflict(MSG.emailTaken);
-    const centres = input.role === 'centre_manager' ? (input.centres ?? []) : [];
+    const centres = isCentreScopedRole(input.role) ? (input.centres ?? []) : [];
     if (centres.length > 0) await tx.insert(staffCentres).values(centres.map((centreId) => ({ userId: row.id, centreId })));
+    // The classes the timetable already names them for become theirs (batches/teachers.ts).
+    if (row.role === 'faculty') await linkClassesOfTeacher(tx, row);
     const dto = toStaffDto(row, centres);
     await recordAudit(tx, actor, 'staff.create', 'user', row.id, null, dto);
     return dto;
@@ -110,7 +96,7 @@ export async function updateStaff(ctx: Ctx, actor: Actor, id: string, body: z.ou
     const isActive = body.isActive ?? before.isActive;
     const roleChanged = role !== before.role;
     // Centres follow the role: a new centre manager must be given some; leaving the role drops them.
-    const centres = role === 'centre_manager' ? (body.centres ?? (roleChanged ? [] : beforeDto.centres)) : (body.centres ?? []);
+    const centres = isCentreScopedRole(role) ? (body.centres ?? (roleChanged ? [] : beforeDto.centres)) : (body.centres ?? []);
     const problem = centresProblem(role, centres);
     if (problem) throw badRequest(problem, { centres: problem });
     const leavesAdmins = before.role === 'admin' && before.isActive && (roleChanged || !isActive);
@@ -128,6 +114,7 @@ export async function updateStaff(ctx: Ctx, actor: Actor, id: string, body: z.ou
       .where(eq(users.id, id));
     await tx.delete(staffCentres).where(eq(staffCentres.userId, id));
     if (centres.length > 0) await tx.insert(staffCentres).values(centres.map((centreId) => ({ userId: id, centreId })));
+    if (roleChanged && role === 'faculty') await linkClassesOfTeacher(tx, before);
     const after = await findOne(tx, id);
     await recordAudit(tx, actor, 'staff.update', 'user', id, beforeDto, after);
     return after;

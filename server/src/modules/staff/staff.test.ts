@@ -206,7 +206,7 @@ describe('DELETE /api/staff/:id', () => {
 describe('the demo staff of the seed', () => {
   it('adds one of each role once, with passwords that sign in; a centre manager with their centre', async () => {
     const added = await seedDemoStaff(t.ctx.db);
-    expect(added.map((s) => s.role).sort()).toEqual(['accountant', 'centre_manager', 'faculty']);
+    expect(added.map((s) => s.role).sort()).toEqual(['accountant', 'centre_manager', 'counsellor', 'faculty']);
     expect(await seedDemoStaff(t.ctx.db)).toEqual([]);
     for (const s of added) {
       const login = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: s.email, password: s.password } });

@@ -1,16 +1,15 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminSubmissionsPage, adminSubmissionsQuery } from '@app/common/schemas/submissions';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { courses, exams, submissions, users } from '../../db/schema.ts';
+import { likeContains } from '../../lib/escape.ts';
 import { submissionPercentageSql } from '../../lib/scores.ts';
-import { courseRefOf, toQuestionAdmin } from '../exams/dto.ts';
 import { loadQuestionsByExam } from '../exams/queries.ts';
-import { marksView, studentRefOf, submissionBaseOf } from './views.ts';
+import { countSubmissions, readSubmissions } from './read.ts';
+import { submissionDetailOf } from './views.ts';
 
 type Query = z.output<typeof adminSubmissionsQuery>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORT_COLUMNS = {
   submittedAt: [submissions.submittedAt],
@@ -28,7 +27,7 @@ function filtersOf(q: Query): SQL | undefined {
   if (q.courseId) where.push(eq(exams.courseId, q.courseId));
   if (q.status) where.push(eq(submissions.status, q.status));
   if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
+    const like = likeContains(q.search);
     where.push(
       or(
         ilike(users.firstName, like),
@@ -47,41 +46,9 @@ export async function findSubmissionsPage(ctx: Ctx, q: Query): Promise<AdminSubm
   const where = filtersOf(q);
   const order = q.order ?? (DESC_BY_DEFAULT.has(q.sort) ? 'desc' : 'asc');
   const dir = order === 'desc' ? desc : asc;
-  const [{ total }] = await ctx.db
-    .select({ total: count() })
-    .from(submissions)
-    .innerJoin(users, eq(users.id, submissions.studentId))
-    .innerJoin(exams, eq(exams.id, submissions.examId))
-    .leftJoin(courses, eq(courses.id, exams.courseId))
-    .where(where);
+  const [{ total }] = await countSubmissions(ctx.db).where(where);
   const totalPages = Math.max(1, Math.ceil(total / q.limit));
-  const rows = await ctx.db
-    .select({
-      s: submissions,
-      student: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        courseInterest: users.courseInterest,
-        education: users.education,
-      },
-      exam: {
-        id: exams.id,
-        title: exams.title,
-        description: exams.description,
-        durationMinutes: exams.durationMinutes,
-        totalMarks: exams.totalMarks,
-        passingMarks: exams.passingMarks,
-        resultsPublished: exams.resultsPublished,
-        courseId: exams.courseId,
-      },
-      courseName: courses.name,
-    })
-    .from(submissions)
-    .innerJoin(users, eq(users.id, submissions.studentId))
-    .innerJoin(exams, eq(exams.id, submissions.examId))
-    .leftJoin(courses, eq(courses.id, exams.courseId))
+  const rows = await readSubmissions(ctx.db)
     .where(where)
     .orderBy(...SORT_COLUMNS[q.sort].map((c) => sql`${dir(c)} nulls last`), desc(submissions.submittedAt), asc(submissions.id))
     .limit(q.limit)
@@ -91,23 +58,7 @@ export async function findSubmissionsPage(ctx: Ctx, q: Query): Promise<AdminSubm
     rows.map((r) => r.exam.id),
   );
   return {
-    submissions: rows.map(({ s, student, exam, courseName }) => ({
-      ...submissionBaseOf(s),
-      student: studentRefOf(student),
-      exam: {
-        _id: exam.id,
-        title: exam.title,
-        description: exam.description,
-        duration: exam.durationMinutes,
-        totalMarks: Number(exam.totalMarks),
-        passingMarks: exam.passingMarks === null ? null : Number(exam.passingMarks),
-        resultsPublished: exam.resultsPublished,
-        course: courseRefOf(exam.courseId, courseName),
-        questions: (questionsOf.get(exam.id) ?? []).map(toQuestionAdmin),
-      },
-      ...marksView(s, { role: 'admin' }),
-      evaluatedAt: s.evaluatedAt?.toISOString() ?? null,
-    })),
+    submissions: rows.map((r) => submissionDetailOf(r, questionsOf.get(r.exam.id) ?? [], { role: 'admin' })),
     total,
     totalPages,
     page: q.page,

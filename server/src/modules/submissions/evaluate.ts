@@ -6,9 +6,10 @@ import { exams, questions, submissions } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findSubmissionDetail } from './detail.ts';
+import { type Scope, submissionFilter } from '../../lib/record-scope.ts';
 import { computeRankings, ensureRankings } from '../rankings/service.ts';
-import { passedOf, totalsOf } from '../attempts/marking.ts';
-import { notifyResultsPublished } from '../notify/events.ts';
+import { passedOf, totalsOf } from '../exam-taking/marking.ts';
+import { notifyResultsPublished } from '../messaging/events.ts';
 
 type EvaluateInput = { answers: { questionId: string; marksObtained: number }[]; feedback?: string } & Partial<EvaluateBody>;
 
@@ -25,14 +26,14 @@ const snapshot = (s: typeof submissions.$inferSelect) => ({
  * marks in steps of 0.5 (step checked by the schema); totals recomputed; EVALUATED once every
  * answer has marks, and only then pass/fail.
  */
-export async function evaluateSubmission(ctx: Ctx, actor: Actor, id: string, input: EvaluateInput) {
+export async function evaluateSubmission(ctx: Ctx, actor: Actor, scope: Scope, id: string, input: EvaluateInput) {
   let examId = '';
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ s: submissions, passingMarks: exams.passingMarks })
       .from(submissions)
       .innerJoin(exams, eq(exams.id, submissions.examId))
-      .where(eq(submissions.id, id))
+      .where(and(eq(submissions.id, id), submissionFilter(scope)))
       .for('update', { of: submissions });
     if (!row) throw notFound(SUBMISSION_MESSAGES.notFound);
     const qs = await tx
@@ -79,7 +80,7 @@ export async function evaluateSubmission(ctx: Ctx, actor: Actor, id: string, inp
   });
   // A regrade of a published exam re-ranks its candidates.
   await ensureRankings(ctx.db, [examId]);
-  return { message: SUBMISSION_MESSAGES.evaluated, submission: await findSubmissionDetail(ctx, actor, id) };
+  return { message: SUBMISSION_MESSAGES.evaluated, submission: await findSubmissionDetail(ctx, actor, scope, id) };
 }
 
 /** Refused while any submission of the exam is not evaluated. */

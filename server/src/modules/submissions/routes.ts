@@ -15,13 +15,13 @@ import {
   submitResponse,
 } from '@app/common/schemas/submissions';
 import { idParams } from '../../lib/route-schemas.ts';
-import { actorOf, requirePermission, requireStudent, requireUser } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, requireStudent, requireUser, scopeOf } from '../../plugins/auth.ts';
 import { findAllSubmissions, findSubmissionsPage } from './admin-list.ts';
 import { findSubmissionStats } from './admin-stats.ts';
 import { findSubmissionDetail } from './detail.ts';
 import { evaluateSubmission, publishResults, unpublishResults } from './evaluate.ts';
 import { findMySubmissions } from './student-views.ts';
-import { submitExam } from '../attempts/submit.ts';
+import { submitExam } from '../exam-taking/submit.ts';
 
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -29,11 +29,11 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The exam screen's submission; never rate limited (docs/product.md section 7).
   app.post('/', { onRequest: requireStudent, schema: { tags, body: submitBody, response: { 201: submitResponse } } }, async (req, reply) =>
-    reply.status(201).send(await submitExam(ctx, actorOf(req), req.body)),
+    reply.status(201).send(await submitExam(ctx, scopeOf(req), req.body)),
   );
 
   app.get('/my-submissions', { onRequest: requireStudent, schema: { tags, response: { 200: z.array(mySubmissionSchema) } } }, async (req) =>
-    findMySubmissions(ctx, actorOf(req)),
+    findMySubmissions(ctx, scopeOf(req)),
   );
 
   // docs/product.md section 7: GET /api/submissions/admin answers a list (newest first).
@@ -72,7 +72,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/:id', { onRequest: requireUser, schema: { tags, params: idParams, response: { 200: submissionDetailSchema } } }, async (req) =>
-    findSubmissionDetail(ctx, actorOf(req), req.params.id),
+    findSubmissionDetail(ctx, actorOf(req), scopeOf(req), req.params.id),
   );
 
   app.patch(
@@ -81,6 +81,6 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePermission('evaluation.manage'),
       schema: { tags, params: idParams, body: evaluateBody, response: { 200: evaluateResponse } },
     },
-    async (req) => evaluateSubmission(ctx, actorOf(req), req.params.id, req.body),
+    async (req) => evaluateSubmission(ctx, actorOf(req), scopeOf(req), req.params.id, req.body),
   );
 };

@@ -31,6 +31,7 @@ describe('MCQ marking', () => {
     expect(body.message).toBe('Exam submitted successfully');
     expect(body.submission.status).toBe('EVALUATED');
     expect(body.result).toEqual({
+      resultMode: 'grade',
       marksObtained: 2,
       totalMarks: 4,
       percentage: 50,
@@ -40,6 +41,23 @@ describe('MCQ marking', () => {
       incorrectAnswers: 1,
       unattempted: 0,
     });
+  });
+
+  it('answers a ranked mock by score and percentage alone: no grade, no pass or fail, with or without passing marks', async () => {
+    for (const passingMarks of [null, 2]) {
+      const exam = await createExam(t, mcqOnlyPayload(courseId, { title: `Ranked ${passingMarks}`, resultMode: 'rank', passingMarks }));
+      const s = await t.createStudent();
+      const body = await takeExam(s, exam, { [exam.questions[0]._id]: 1, [exam.questions[1]._id]: 0 });
+      expect(body.result).toEqual({
+        resultMode: 'rank',
+        marksObtained: 4,
+        totalMarks: 4,
+        percentage: 100,
+        correctAnswers: 2,
+        incorrectAnswers: 0,
+        unattempted: 0,
+      });
+    }
   });
 
   it('leaves descriptive answers for the admin and gives no result before publication', async () => {

@@ -6,6 +6,7 @@ import { UPLOAD_MESSAGES, UPLOAD_MAX_BYTES, uploadResponse } from '@app/common/s
 import { uploads } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { sniffImage } from '../../lib/storage.ts';
+import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { actorOf, requirePermission } from '../../plugins/auth.ts';
 
 /** URL under which an uploaded image is served (the only images formatted text may show). */
@@ -25,24 +26,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { onRequest: requirePermission('uploads.create'), schema: { tags, response: { 201: uploadResponse } } },
     async (req, reply) => {
-      if (!req.isMultipart()) throw badRequest(UPLOAD_MESSAGES.notMultipart, { file: UPLOAD_MESSAGES.notMultipart });
-      let data: Buffer | null = null;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'file' || data) {
-            await part.toBuffer();
-            continue;
-          }
-          data = await part.toBuffer();
-        }
-      } catch (err) {
-        // Whatever the multipart parser refuses (a cut or malformed body, too many parts) is the sender's fault.
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
-        throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
-      }
-      if (!data) throw badRequest(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
+      const { data } = await readUploadedFile(req, UPLOAD_MESSAGES);
       if (data.length === 0) throw badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
       if (data.length > UPLOAD_MAX_BYTES) throw badRequest(UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
       const type = sniffImage(data);

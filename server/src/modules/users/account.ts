@@ -7,7 +7,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { clearSignInLocks, revokeResetLinks } from '../../lib/account-locks.ts';
-import { temporaryPasswordMail } from '../mail/templates.ts';
+import { temporaryPasswordMail } from '../messaging/mail-templates.ts';
 import { toUserDto } from './dto.ts';
 
 // An admin manages students and the other admins here (docs/product.md section 2).

@@ -5,15 +5,20 @@ type UserRow = typeof users.$inferSelect;
 type CentreRow = typeof centres.$inferSelect;
 type BatchRef = { id: string; name: string };
 
+/** Who the account is, as every account's API shape begins (a user here, a staff member in staff/service.ts). */
+export const personDto = (u: UserRow) => ({
+  _id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  fullName: `${u.firstName} ${u.lastName}`.trim(),
+  email: u.email,
+  phone: u.phone,
+});
+
 /** The API shape of a user (docs/product.md section 3): never the hash, ISO dates, `_id`. */
 export function toUserDto(u: UserRow, centre?: CentreRow | null, batch?: BatchRef | null): User {
   return {
-    _id: u.id,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    fullName: `${u.firstName} ${u.lastName}`.trim(),
-    email: u.email,
-    phone: u.phone,
+    ...personDto(u),
     role: u.role,
     registrationNumber: u.registrationNumber,
     isActive: u.isActive,

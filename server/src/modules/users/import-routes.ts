@@ -2,10 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES, IMPORT_MSG, importDryRunResponse, importQuery, importResponse } from '@app/common/schemas/users';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { actorOf, requirePermission } from '../../plugins/auth.ts';
 import { dryRunImport, importStudents } from './import.ts';
-import { readStudentSheet } from './import-parse.ts';
+import { readStudentFile } from './import-parse.ts';
 
 /** POST /api/users/import: a spreadsheet of enrolled students, checked (?dryRun=true) or created. Admin only. */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,19 +23,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest(IMPORT_MSG.noFile, { file: IMPORT_MSG.noFile });
-      // A body the multipart parser refuses (no boundary, cut or malformed) is the sender's fault: 400.
-      const file = await req.file().catch(() => {
-        throw badRequest(IMPORT_MSG.noFile, { file: IMPORT_MSG.noFile });
+      const { data, filename } = await readUploadedFile(req, {
+        notMultipart: IMPORT_MSG.noFile,
+        missing: IMPORT_MSG.noFile,
+        tooLarge: new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`),
       });
-      if (file?.fieldname !== 'file') throw badRequest(IMPORT_MSG.noFile, { file: IMPORT_MSG.noFile });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
-      }
-      const rows = await readStudentSheet(data, file.filename ?? '');
+      const rows = await readStudentFile(app.ctx, data, filename);
       return req.query.dryRun ? dryRunImport(app.ctx, rows) : importStudents(app.ctx, actorOf(req), rows);
     },
   );

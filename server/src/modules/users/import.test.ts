@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MSG } from '@app/common/schemas/users';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { admissionRequests, auditLog, mailOutbox, users } from '../../db/schema.ts';
-import { yearInIndia } from '../admissions/numbers.ts';
+import { yearInIndia } from '@app/common/rules/dates';
 
 let t: TestApp;
 let token: string;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { emailSchema, phoneSchema } from '@app/common/schemas/auth';
+import { email as emailField, indianPhoneDigits } from '@app/common/schemas/fields';
 import { IMPORT_MSG, type ImportDryRun, type ImportResult, type ImportRow } from '@app/common/schemas/users';
 import type { Actor, Ctx } from '../../context.ts';
 import { admissionRequests, batches, centres, courses, users } from '../../db/schema.ts';
@@ -8,8 +8,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict } from '../../lib/errors.ts';
 import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { enrolApplicant } from '../admissions/enrolment.ts';
-import type { StoredMail } from '../mail/service.ts';
-import { nothingPending, sendAfterCommit } from '../notify/service.ts';
+import type { StoredMail } from '../messaging/mail.ts';
+import { nothingPending, sendAfterCommit } from '../messaging/service.ts';
 import type { SheetRow } from './import-parse.ts';
 
 type Checked = { row: number; error: string | null; cells: SheetRow['cells']; courseId?: string; batchId?: string | null; email?: string };
@@ -19,7 +19,7 @@ const lower = (s: string) => s.trim().toLowerCase();
 /** Checks every row against the database and the rest of the file; each error names its column. */
 async function checkRows(ctx: Ctx, rows: SheetRow[]): Promise<Checked[]> {
   const { db } = ctx;
-  const emails = rows.map((r) => emailSchema.safeParse(r.cells.email)).map((p) => (p.success ? p.data : ''));
+  const emails = rows.map((r) => emailField.safeParse(r.cells.email)).map((p) => (p.success ? p.data : ''));
   const regs = rows.map((r) => r.cells.registrationNumber).filter(Boolean);
   const [allCourses, allCentres, allBatches, takenEmails, pendingEmails, takenRegs] = await Promise.all([
     db.select({ id: courses.id, name: courses.name }).from(courses),
@@ -69,7 +69,7 @@ async function checkRows(ctx: Ctx, rows: SheetRow[]): Promise<Checked[]> {
     if (pending.has(email)) return fail('email', 'A pending admission request has this e-mail; decide it first');
     if (seenEmails.has(email)) return fail('email', 'This e-mail appears twice in the file');
     if (!c.phone) return fail('phone', 'Phone is required');
-    if (!phoneSchema.safeParse(c.phone).success) return fail('phone', 'Please enter a valid phone number');
+    if (indianPhoneDigits(c.phone) === null) return fail('phone', 'Please enter a valid phone number');
     const course = courseByName.get(lower(c.course));
     if (!course) return fail('course', c.course ? `No course is named "${c.course}"` : 'Course is required');
     if (!centreIds.has(c.centre)) return fail('centre', c.centre ? `No centre has the id "${c.centre}"` : 'Centre is required');

@@ -2,21 +2,20 @@ import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { StudentListQuery } from '@app/common/schemas/users';
 import type { Db } from '../../db/client.ts';
 import { batches, centres, courses, submissions, users } from '../../db/schema.ts';
+import { likeContains } from '../../lib/escape.ts';
 import { averagePercentageSql, percentageSql } from '../../lib/scores.ts';
-import { type CentreScope, inScope } from '../../lib/centre-scope.ts';
+import { centreFilter, type Scope, studentFilter } from '../../lib/record-scope.ts';
 
 // Everything here is done by the database, so the list stays fast with 10,000 students (docs/product.md section 2).
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** `scope`: a centre manager's centres (docs/product-staff.md); absent or null for all. */
-export type StudentFilters = Pick<StudentListQuery, 'search' | 'status' | 'course' | 'centre' | 'batch'> & { scope?: CentreScope };
-export type ScopedStudentQuery = StudentListQuery & { scope?: CentreScope };
+/** `scope`: whose records the caller reaches (lib/record-scope.ts): a centre manager's centres' students. */
+export type StudentFilters = Pick<StudentListQuery, 'search' | 'status' | 'course' | 'centre' | 'batch'> & { scope: Scope };
+export type ScopedStudentQuery = StudentListQuery & { scope: Scope };
 
 export function studentWhere(f: StudentFilters): SQL {
   const conds: (SQL | undefined)[] = [eq(users.role, 'student')];
   if (f.search) {
-    const p = `%${escapeLike(f.search)}%`;
+    const p = likeContains(f.search);
     conds.push(
       or(
         ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p),
@@ -30,7 +29,7 @@ export function studentWhere(f: StudentFilters): SQL {
   if (f.course) conds.push(eq(users.courseInterest, f.course));
   if (f.centre) conds.push(eq(users.centreId, f.centre));
   if (f.batch) conds.push(eq(users.batchId, f.batch));
-  conds.push(inScope(users.centreId, f.scope));
+  conds.push(studentFilter(f.scope));
   return and(...conds)!;
 }
 
@@ -130,8 +129,8 @@ export async function countStudents(db: Db, f: StudentFilters) {
 }
 
 /** The tiles and distribution cards of the student list, over every student whatever the filters. */
-export async function selectStudentStats(db: Db, scope: CentreScope = null) {
-  const scoped = inScope(users.centreId, scope);
+export async function selectStudentStats(db: Db, scope: Scope) {
+  const scoped = studentFilter(scope);
   // Each student's summed marks first (a plain join, grouped by student, so the index on
   // submissions.student_id serves any plan), then the course figures over those rows.
   const perStudent = db
@@ -159,7 +158,7 @@ export async function selectStudentStats(db: Db, scope: CentreScope = null) {
       .select({ centre: centres.id, name: centres.name, count: sql<number>`count(${users.id})::int` })
       .from(centres)
       .leftJoin(users, and(eq(users.centreId, centres.id), eq(users.role, 'student')))
-      .where(inScope(centres.id, scope))
+      .where(centreFilter(scope, centres.id))
       .groupBy(centres.id, centres.name)
       .orderBy(centres.name),
     db

@@ -12,10 +12,10 @@ import {
 } from '@app/common/schemas/users';
 import { idParams } from '../../lib/route-schemas.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { actorOf, centreScopeOf, requirePermission } from '../../plugins/auth.ts';
+import { actorOf, requirePermission, scopeOf } from '../../plugins/auth.ts';
 import { z } from 'zod';
 import { moveStudentToBatch } from '../batches/placement.ts';
-import { assertPlacementOf } from '../batches/scope.ts';
+import { assertPlacement } from '../../lib/record-scope.ts';
 import { deleteUser, findStudentDto, resetUserPassword, setUserActive } from './account.ts';
 import { importRoutes } from './import-routes.ts';
 import { assertStudentInScope, exportStudentsCsv, findAdmins, findStudentDetail, findStudents } from './service.ts';
@@ -24,10 +24,8 @@ import { assertStudentInScope, exportStudentsCsv, findAdmins, findStudentDetail,
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['users'];
-  /** A full admin acts on any account here (admins too); other staff on students of their centres only. */
-  const studentsOnly = async (req: FastifyRequest, id: string) => {
-    if (actorOf(req).role !== 'admin') await assertStudentInScope(ctx, id, centreScopeOf(req.actor));
-  };
+  /** A full admin acts on any account here (admins too); other staff on students of their scope only. */
+  const studentsOnly = (req: FastifyRequest, id: string) => assertStudentInScope(ctx, id, scopeOf(req));
   app.get(
     '/',
     {
@@ -40,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         if (actorOf(req).role !== 'admin') throw forbidden();
         return findAdmins(ctx);
       }
-      return findStudents(ctx, { ...req.query, scope: centreScopeOf(req.actor) });
+      return findStudents(ctx, { ...req.query, scope: scopeOf(req) });
     },
   );
 
@@ -48,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export.csv',
     { onRequest: requirePermission('students.view'), schema: { tags, querystring: studentListQuery } },
     async (req, reply) => {
-      const csv = await exportStudentsCsv(ctx, { ...req.query, scope: centreScopeOf(req.actor) });
+      const csv = await exportStudentsCsv(ctx, { ...req.query, scope: scopeOf(req) });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="students.csv"')
@@ -62,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     { onRequest: requirePermission('students.view'), schema: { tags, params: idParams, response: { 200: studentDetailSchema } } },
-    async (req) => findStudentDetail(ctx, req.params.id, centreScopeOf(req.actor)),
+    async (req) => findStudentDetail(ctx, req.params.id, scopeOf(req)),
   );
 
   app.patch(
@@ -73,9 +71,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await studentsOnly(req, req.params.id);
-      const { isActive, batch } = req.body;
-      await assertPlacementOf(ctx, actorOf(req), batch);
-      if (batch !== undefined) await moveStudentToBatch(ctx, actorOf(req), req.params.id, batch);
+      const { isActive, batch, otherCourse } = req.body;
+      await assertPlacement(ctx.db, scopeOf(req), batch);
+      if (batch !== undefined) await moveStudentToBatch(ctx, actorOf(req), req.params.id, batch, otherCourse);
       if (isActive !== undefined) return setUserActive(ctx, actorOf(req), req.params.id, isActive);
       return findStudentDto(ctx, req.params.id);
     },

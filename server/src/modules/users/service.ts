@@ -3,10 +3,11 @@ import { CSV_STUDENT_COLUMNS, formatDate } from '@app/common';
 import { type StudentDetail, USER_MSG } from '@app/common/schemas/users';
 import type { Ctx } from '../../context.ts';
 import { batches, centres, exams, submissions, users } from '../../db/schema.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { csvNumber, toCsv } from '../../lib/csv.ts';
 import { percentageOrNull } from '../../lib/scores.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toUserDto } from './dto.ts';
+import { findStudentCourses } from '../batches/placement.ts';
 import {
   countStudents,
   type ScopedStudentQuery,
@@ -15,7 +16,7 @@ import {
   selectStudentPage,
   selectStudentStats,
 } from './queries.ts';
-import { type CentreScope, inScope } from '../../lib/centre-scope.ts';
+import { assertStudent, type Scope, studentFilter } from '../../lib/record-scope.ts';
 
 const toListItem = (r: StudentRow) => ({ ...toUserDto(r.user, r.centre, r.batch), examsTaken: r.examsTaken, averageScore: r.averageScore });
 
@@ -24,7 +25,7 @@ export async function findStudents(ctx: Ctx, q: ScopedStudentQuery) {
   const [rows, total, stats] = await Promise.all([
     selectStudentPage(ctx.db, q, q.limit, (q.page - 1) * q.limit),
     countStudents(ctx.db, q),
-    selectStudentStats(ctx.db, q.scope ?? null),
+    selectStudentStats(ctx.db, q.scope),
   ]);
   return {
     users: rows.map(toListItem),
@@ -59,20 +60,20 @@ export async function exportStudentsCsv(ctx: Ctx, q: ScopedStudentQuery) {
       r.centre?.name ?? '',
       r.user.isActive ? 'Active' : 'Inactive',
       r.examsTaken,
-      r.averageScore === null ? 'N/A' : `${r.averageScore}%`,
+      r.averageScore === null ? 'N/A' : csvNumber(r.averageScore, { percent: true }),
       formatDate(r.user.createdAt),
     ]),
   );
 }
 
 /** A student with their exam statistics; anyone who is not a student is not found here. */
-export async function findStudentDetail(ctx: Ctx, id: string, scope: CentreScope = null): Promise<StudentDetail> {
+export async function findStudentDetail(ctx: Ctx, id: string, scope: Scope): Promise<StudentDetail> {
   const [row] = await ctx.db
     .select()
     .from(users)
     .leftJoin(centres, eq(users.centreId, centres.id))
     .leftJoin(batches, eq(users.batchId, batches.id))
-    .where(and(eq(users.id, id), eq(users.role, 'student'), inScope(users.centreId, scope)))
+    .where(and(eq(users.id, id), eq(users.role, 'student'), studentFilter(scope)))
     .limit(1);
   if (!row) throw notFound(USER_MSG.notFound);
   const subs = await ctx.db
@@ -81,10 +82,12 @@ export async function findStudentDetail(ctx: Ctx, id: string, scope: CentreScope
     .innerJoin(exams, eq(submissions.examId, exams.id))
     .where(eq(submissions.studentId, id))
     .orderBy(desc(submissions.submittedAt));
+  const studentCourses = await findStudentCourses(ctx.db, id);
   const totalMarksObtained = subs.reduce((a, { s }) => a + Number(s.marksObtained), 0);
   const totalMarksAvailable = subs.reduce((a, { s }) => a + Number(s.totalMarks), 0);
   return {
     ...toUserDto(row.users, row.centres, row.batches),
+    courses: studentCourses,
     examsTaken: subs.length,
     averageScore: percentageOrNull(totalMarksObtained, totalMarksAvailable),
     passedExams: subs.filter(({ s }) => s.isPassed === true).length,
@@ -105,14 +108,16 @@ export async function findStudentDetail(ctx: Ctx, id: string, scope: CentreScope
 }
 
 /**
- * Staff other than a full admin act only on students, and a centre manager only on those of their centres
- * (docs/product-staff.md): anyone else is "not found" to them, so nothing says whether the account exists.
+ * A full admin acts on any account here (admins too); other staff only on the students of their scope,
+ * a centre manager on those of their centres (docs/product-staff.md): anyone else is "not found" to them,
+ * so nothing says whether the account exists.
  */
-export async function assertStudentInScope(ctx: Ctx, id: string, scope: CentreScope) {
+export async function assertStudentInScope(ctx: Ctx, id: string, scope: Scope) {
+  if (scope.kind === 'admin') return assertStudent(ctx.db, scope, id);
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'student'), inScope(users.centreId, scope)))
+    .where(and(eq(users.id, id), eq(users.role, 'student'), studentFilter(scope)))
     .limit(1);
   if (!row) throw notFound(USER_MSG.notFound);
 }

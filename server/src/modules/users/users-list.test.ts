@@ -194,11 +194,15 @@ describe('GET /api/users/export.csv', () => {
   it('exports every filtered row with the spec columns as students.csv', async () => {
     const res = await t.admin.get('/api/users/export.csv?course=Bulk%20Course&limit=5');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="students.csv"');
     const rows = readCsv(res.body);
     expect(rows[0]).toEqual([...CSV_STUDENT_COLUMNS]);
-    expect(res.body.split('\r\n')[0]).toBe('Name,Email,Phone,Course,Centre,Status,Exams Taken,Average Score,Joined Date');
+    // The UTF-8 byte-order mark first, so that Excel on Windows reads the students' names.
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(res.rawPayload.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
+      'Name,Email,Phone,Course,Centre,Status,Exams Taken,Average Score,Joined Date',
+    );
     expect(rows).toHaveLength(26);
     expect(rows[1]).toEqual([
       'Bulk Number00',

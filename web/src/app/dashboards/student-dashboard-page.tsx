@@ -1,12 +1,13 @@
+import { welcomeBack } from '@app/common/rules/greeting';
 import { useStudentResults } from '../../api/student-results.ts';
 import { usePageTitle } from '../../components/page-title.ts';
 // The dashboard composes the payments feature's summary card (fees are a payments concern) with the
 // student feature's cards, so it lives in app/.
 import { PaymentSummaryCard } from '../../features/payments/components/payment-summary-card.tsx';
-import { AvailableExams } from '../../features/student/components/available-exams.tsx';
-import { EnrolmentCard } from '../../features/student/components/enrolment-card.tsx';
-import { ProfileCard } from '../../features/student/components/profile-card.tsx';
-import { RecentResults, ResultStats } from '../../features/student/components/recent-results.tsx';
+import { AvailableExams } from '../../features/student-home/components/available-exams.tsx';
+import { EnrolmentCard } from '../../features/student-home/components/enrolment-card.tsx';
+import { ProfileCard } from '../../features/student-home/components/profile-card.tsx';
+import { RecentResults, ResultStats } from '../../features/student-home/components/recent-results.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 // The batch, its week of classes and the student's attendance belong to the batches feature.
 import { MyAttendanceCard, MyClassesCard } from '../../features/batches/components/my-classes.tsx';
@@ -23,7 +24,7 @@ export default function StudentDashboardPage() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-800">Student dashboard</h1>
-      {user && <p className="mt-1 text-slate-600">Welcome back, {user.firstName}.</p>}
+      {user && <p className="mt-1 text-slate-600">{welcomeBack(user)}</p>}
       <div className="mt-6 grid gap-6">
         <ResultStats query={results} />
         <div className="grid gap-6 lg:grid-cols-3">

@@ -1,4 +1,4 @@
-// The web's fallback texts for admissions (docs/product.md section 8; docs/architecture.md for the spelling).
+// The web's fallback texts for admissions (docs/product.md section 8, 'approving' spelt right).
 // The server's own message is shown whenever it sends one.
 export const ADMISSION_WEB_MSG = {
   submitError: 'Error submitting admission request',

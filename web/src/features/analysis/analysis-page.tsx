@@ -1,3 +1,4 @@
+import { percentageOf } from '@app/common/rules/grades';
 import { formatDate } from '@app/common/rules/dates';
 import type { Analysis } from '@app/common/schemas/analysis';
 import { Award, Crosshair, Percent as PercentIcon, Trophy } from 'lucide-react';
@@ -94,7 +95,7 @@ function AnalysisView({ a, id }: { a: Analysis; id: string }) {
             series={['Score %', 'Percentile']}
             points={a.trend.map((t) => ({
               label: t.title,
-              values: [t.totalMarks > 0 ? Math.round((10_000 * t.score) / t.totalMarks) / 100 : 0, t.percentile],
+              values: [percentageOf(t.score, t.totalMarks), t.percentile],
             }))}
           />
           <ol className="grid gap-1 text-sm text-slate-700">

@@ -48,8 +48,8 @@ function Groups({ list }: { list: Bookmark[] }) {
           <h2 className="text-lg font-semibold text-brand-800">
             {title} ({items.length})
           </h2>
-          {items.map((b, i) => (
-            <BookmarkCard key={b.questionId} bookmark={b} number={i + 1} />
+          {items.map((b) => (
+            <BookmarkCard key={b.questionId} bookmark={b} />
           ))}
         </section>
       ))}
@@ -57,7 +57,7 @@ function Groups({ list }: { list: Bookmark[] }) {
   );
 }
 
-function BookmarkCard({ bookmark: b, number }: { bookmark: Bookmark; number: number }) {
+function BookmarkCard({ bookmark: b }: { bookmark: Bookmark }) {
   const toggle = useToggleBookmark();
   const [note, setNote] = useState(b.note ?? '');
   const save = (remove: boolean) =>
@@ -69,7 +69,8 @@ function BookmarkCard({ bookmark: b, number }: { bookmark: Bookmark; number: num
       },
     );
   return (
-    <SolutionCard number={number} question={b} passage={b.passage}>
+    // The question's own number in its mock, as its solutions number it.
+    <SolutionCard number={b.number} question={b} passage={b.passage}>
       <p className="text-xs text-slate-600">
         From {b.exam.title}
         {!b.solutionReleased && ': the solution shows once it is released with the results.'}

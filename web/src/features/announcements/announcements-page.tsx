@@ -10,9 +10,12 @@ import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { useDeleteAnnouncement } from './api/delete-announcement.ts';
 import { useAdminAnnouncements } from './api/get-admin-announcements.ts';
 import { useSetAnnouncementActive } from './api/set-announcement-active.ts';
-import { AnnouncementFormModal } from './components/announcement-form.tsx';
+import { LazyDialog, lazyWithPreload } from '../../components/lazy-dialog.tsx';
 import { AnnouncementTable } from './components/announcement-table.tsx';
 import { ANNOUNCEMENT_MSG } from './messages.ts';
+
+// Loaded on first opening: react-hook-form and the form stay out of the page's initial JavaScript (scripts/bundle-budget.mjs).
+const AnnouncementFormModal = lazyWithPreload(() => import('./components/announcement-form.tsx').then((m) => m.AnnouncementFormModal));
 
 /** /admin/announcements: docs/product.md section 2 "Announcement Management". */
 export default function AnnouncementsPage() {
@@ -51,7 +54,13 @@ export default function AnnouncementsPage() {
     <AdminPage
       title="Announcement Management"
       actions={
-        <button type="button" className={buttonClass.primary} onClick={() => setEditing({ announcement: null })}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          onPointerEnter={AnnouncementFormModal.preload}
+          onFocus={AnnouncementFormModal.preload}
+          onClick={() => setEditing({ announcement: null })}
+        >
           <Plus aria-hidden="true" className="h-5 w-5" /> Add Announcement
         </button>
       }
@@ -74,11 +83,13 @@ export default function AnnouncementsPage() {
         )}
       </QueryState>
 
-      <AnnouncementFormModal
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        announcement={editing?.announcement ?? null}
-      />
+      <LazyDialog open={editing !== null}>
+        <AnnouncementFormModal
+          open={editing !== null}
+          onOpenChange={(open) => !open && setEditing(null)}
+          announcement={editing?.announcement ?? null}
+        />
+      </LazyDialog>
 
       {deletion.dialog}
     </AdminPage>

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
+import { PersonFields } from '../../components/person-fields.tsx';
 
 type Form = z.input<typeof createAdminBody>;
 const empty: Form = { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' };
@@ -47,11 +48,7 @@ export default function CreateAdminPage() {
               <FormAlert tone="success">{create.data.message}</FormAlert>
             </div>
           )}
-          <Field label="First name" autoComplete="off" error={e.firstName?.message} {...register('firstName')} />
-          <Field label="Last name" autoComplete="off" error={e.lastName?.message} {...register('lastName')} />
-          <Field label="Email" type="email" autoComplete="off" error={e.email?.message} {...register('email')} />
-          <Field label="Phone (optional)" type="tel" autoComplete="off" error={e.phone?.message} {...register('phone')} />
-          <Field label="Password" type="password" autoComplete="new-password" error={e.password?.message} {...register('password')} />
+          <PersonFields field={(name) => register(name)} errors={e} />
           <Field
             label="Confirm password"
             type="password"

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
+import { AuthCard } from './components/auth-card.tsx';
 
 type Form = z.input<typeof resetPasswordBody>;
 
@@ -31,55 +32,47 @@ export default function ResetPasswordPage() {
   }, [reset.isSuccess, navigate]);
 
   return (
-    <section className="mx-auto max-w-md px-4 py-12">
-      <div className="rounded-xl bg-white p-8 shadow-md">
-        <h1 className="text-2xl font-bold text-brand-800">Choose a new password</h1>
-        {reset.isSuccess ? (
-          <div className="mt-6 flex flex-col gap-4">
-            <FormAlert tone="success">{MSG.resetSuccess}</FormAlert>
-            <p className="text-sm text-slate-600">Taking you to the sign-in page...</p>
-          </div>
-        ) : (
-          <form onSubmit={handleSubmit((v) => reset.mutate(v))} noValidate className="mt-6 flex flex-col gap-4">
-            {reset.isError && (
-              <FormAlert>
-                {errorMessage(reset.error, MSG.resetError)}
-                {/* An expired or used link is a dead end without a way to ask for another. */}
-                {!(reset.error instanceof ApiError && reset.error.fields) && (
-                  <>
-                    {' '}
-                    <Link to="/forgot-password" className="font-semibold underline">
-                      Request a new link
-                    </Link>
-                  </>
-                )}
-              </FormAlert>
-            )}
-            <Field
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              error={formState.errors.password?.message}
-              {...register('password')}
-            />
-            <Field
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              error={formState.errors.confirmPassword?.message}
-              {...register('confirmPassword')}
-            />
-            <button type="submit" className={buttonClass.primary} disabled={reset.isPending}>
-              {reset.isPending ? 'Resetting...' : 'Reset password'}
-            </button>
-          </form>
-        )}
-        <p className="mt-6 text-center text-sm">
-          <Link to="/login" className="font-medium text-brand-700 hover:underline">
-            Back to sign in
-          </Link>
-        </p>
-      </div>
-    </section>
+    <AuthCard title="Choose a new password">
+      {reset.isSuccess ? (
+        <div className="mt-6 flex flex-col gap-4">
+          <FormAlert tone="success">{MSG.resetSuccess}</FormAlert>
+          <p className="text-sm text-slate-600">Taking you to the sign-in page...</p>
+        </div>
+      ) : (
+        <form onSubmit={handleSubmit((v) => reset.mutate(v))} noValidate className="mt-6 flex flex-col gap-4">
+          {reset.isError && (
+            <FormAlert>
+              {errorMessage(reset.error, MSG.resetError)}
+              {/* An expired or used link is a dead end without a way to ask for another. */}
+              {!(reset.error instanceof ApiError && reset.error.fields) && (
+                <>
+                  {' '}
+                  <Link to="/forgot-password" className="font-semibold underline">
+                    Request a new link
+                  </Link>
+                </>
+              )}
+            </FormAlert>
+          )}
+          <Field
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={formState.errors.password?.message}
+            {...register('password')}
+          />
+          <Field
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={formState.errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <button type="submit" className={buttonClass.primary} disabled={reset.isPending}>
+            {reset.isPending ? 'Resetting...' : 'Reset password'}
+          </button>
+        </form>
+      )}
+    </AuthCard>
   );
 }

@@ -10,7 +10,7 @@ import { AdminPage, StatTile } from '../../components/admin-page.tsx';
 import { Badge } from '../../components/badge.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { formatPercent } from '../../components/score.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LazyDialog, lazyWithPreload } from '../../components/lazy-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { api, downloadFile, errorMessage } from '../../lib/api-client.ts';
@@ -19,6 +19,10 @@ import { SessionForm } from './components/session-form.tsx';
 import { BATCH_UI, TIMING_LABELS } from './messages.ts';
 
 const section = 'mt-8 text-lg font-semibold text-slate-800';
+
+// The confirmation (the modal's dialog library) loads when a Remove is first hovered, focused or clicked,
+// keeping the page's initial JavaScript within scripts/bundle-budget.mjs.
+const ConfirmDialog = lazyWithPreload(() => import('../../components/confirm-dialog.tsx').then((m) => m.ConfirmDialog));
 
 /** /admin/batches/:id: the batch, its students, its timetable and its attendance. */
 export default function BatchDetailPage() {
@@ -89,6 +93,8 @@ export default function BatchDetailPage() {
                   type="button"
                   className="text-red-700 hover:underline"
                   aria-label={`Remove ${s.subject} on ${formatClassDate(s.date)}`}
+                  onPointerEnter={ConfirmDialog.preload}
+                  onFocus={ConfirmDialog.preload}
                   onClick={() => setRemoving(s)}
                 >
                   Remove
@@ -151,33 +157,35 @@ export default function BatchDetailPage() {
           </ul>
         </>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title="Remove this class?"
-        message={
-          <p>
-            <strong>{removing?.subject}</strong> on {removing ? formatClassDate(removing.date) : ''} will be taken off the timetable, with
-            any attendance marked for it.
-          </p>
-        }
-        confirmLabel="Remove"
-        busyLabel="Removing..."
-        busy={removeSession.isPending}
-        onConfirm={() =>
-          removing &&
-          removeSession.mutate(removing._id, {
-            onSuccess: () => {
-              toast.success(BATCH_UI.sessionDeleted);
-              setRemoving(null);
-            },
-            onError: (err) => {
-              toast.error(errorMessage(err, 'Could not remove the class.'));
-              setRemoving(null);
-            },
-          })
-        }
-      />
+      <LazyDialog open={removing !== null}>
+        <ConfirmDialog
+          open={removing !== null}
+          onOpenChange={(open) => !open && setRemoving(null)}
+          title="Remove this class?"
+          message={
+            <p>
+              <strong>{removing?.subject}</strong> on {removing ? formatClassDate(removing.date) : ''} will be taken off the timetable, with
+              any attendance marked for it.
+            </p>
+          }
+          confirmLabel="Remove"
+          busyLabel="Removing..."
+          busy={removeSession.isPending}
+          onConfirm={() =>
+            removing &&
+            removeSession.mutate(removing._id, {
+              onSuccess: () => {
+                toast.success(BATCH_UI.sessionDeleted);
+                setRemoving(null);
+              },
+              onError: (err) => {
+                toast.error(errorMessage(err, 'Could not remove the class.'));
+                setRemoving(null);
+              },
+            })
+          }
+        />
+      </LazyDialog>
     </AdminPage>
   );
 }

@@ -1,4 +1,3 @@
-import { CENTRE_IDS } from '@app/common/constants';
 import type { Batch } from '@app/common/schemas/batches';
 import { formatDate } from '@app/common';
 import { Plus } from 'lucide-react';
@@ -13,11 +12,15 @@ import { QueryState } from '../../components/query-state.tsx';
 import { RowActions } from '../../components/row-actions.tsx';
 import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { type BatchFilters, useBatches, useCentreOptions, useCourseOptions, useDeleteBatch, useSaveBatch } from './api/batches.ts';
+import { type BatchFilters, useBatches, useCourseOptions, useDeleteBatch, useSaveBatch } from './api/batches.ts';
 import { usePermissions } from '../../lib/permissions.ts';
-import { BatchFormModal } from './components/batch-form.tsx';
+import { LazyDialog, lazyWithPreload } from '../../components/lazy-dialog.tsx';
 import { BATCH_UI, TIMING_LABELS } from './messages.ts';
+import { CentreFilter } from '../../components/centre-filter.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
+
+// Loaded on first opening: react-hook-form and the form stay out of the page's initial JavaScript (scripts/bundle-budget.mjs).
+const BatchFormModal = lazyWithPreload(() => import('./components/batch-form.tsx').then((m) => m.BatchFormModal));
 
 const batchLink = (b: Batch) => (
   <Link to={`/admin/batches/${b._id}`} className="font-medium text-brand-700 hover:underline">
@@ -47,7 +50,6 @@ export default function BatchesPage() {
   const batches = useBatches(filters);
   const all = useBatches({});
   const courses = useCourseOptions();
-  const centres = useCentreOptions();
   const save = useSaveBatch();
   const remove = useDeleteBatch();
   const { canOpen } = usePermissions();
@@ -73,7 +75,6 @@ export default function BatchesPage() {
     setParams(next, { replace: true });
   };
   const years = [...new Set((all.data ?? []).map((b) => b.academicYear))].sort();
-  const centreName = (id: string) => centres.data?.find((c) => c.id === id)?.name ?? id;
 
   const onToggle = (b: Batch) =>
     save.mutate(
@@ -96,19 +97,20 @@ export default function BatchesPage() {
               Import students
             </Link>
           )}
-          <button type="button" className={buttonClass.primary} onClick={() => setEditing({ batch: null })}>
+          <button
+            type="button"
+            className={buttonClass.primary}
+            onPointerEnter={BatchFormModal.preload}
+            onFocus={BatchFormModal.preload}
+            onClick={() => setEditing({ batch: null })}
+          >
             <Plus aria-hidden="true" className="h-5 w-5" /> New Batch
           </button>
         </>
       }
     >
       <div className="mb-4 flex flex-wrap gap-3 rounded-xl bg-white p-4 shadow-sm">
-        <FilterSelect
-          label="Centre"
-          value={filters.centre ?? ''}
-          onChange={(v) => setFilter('centre', v)}
-          options={[{ value: '', label: 'All centres' }, ...CENTRE_IDS.map((id) => ({ value: id, label: centreName(id) }))]}
-        />
+        <CentreFilter value={filters.centre ?? ''} onChange={(v) => setFilter('centre', v)} />
         <FilterSelect
           label="Course"
           value={filters.course ?? ''}
@@ -152,7 +154,9 @@ export default function BatchesPage() {
           />
         )}
       </QueryState>
-      <BatchFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} batch={editing?.batch ?? null} />
+      <LazyDialog open={editing !== null}>
+        <BatchFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} batch={editing?.batch ?? null} />
+      </LazyDialog>
       {deletion.dialog}
     </AdminPage>
   );

@@ -10,6 +10,10 @@ export const BATCH_UI = {
   empty: 'No batches yet',
   sessionsError: 'Could not load the classes.',
   sessionSaved: (n: number) => (n === 1 ? 'Class added' : `${n} classes added`),
+  sessionSavedWithClashes: (n: number, clashes: number) =>
+    `${n === 1 ? 'Class added' : `${n} classes added`}, with ${clashes === 1 ? 'a clash' : `${clashes} clashes`} with other batches`,
+  clashesTitle: (n: number) =>
+    `Saved, but ${n === 1 ? 'this clashes' : `${n} clashes`} with another batch's class: check the teacher and the room`,
   sessionDeleted: 'Class removed',
   attendanceSaved: 'Attendance saved',
   attendanceError: 'Could not save the attendance.',

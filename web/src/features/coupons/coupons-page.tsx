@@ -14,7 +14,10 @@ import { RowActions } from '../../components/row-actions.tsx';
 import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCoupons, useDeleteCoupon, useSaveCoupon } from './api/coupons.ts';
-import { CouponFormModal } from './components/coupon-form.tsx';
+import { LazyDialog, lazyWithPreload } from '../../components/lazy-dialog.tsx';
+
+// Loaded on first opening: react-hook-form and the form stay out of the page's initial JavaScript (scripts/bundle-budget.mjs).
+const CouponFormModal = lazyWithPreload(() => import('./components/coupon-form.tsx').then((m) => m.CouponFormModal));
 
 const discountOf = (c: Coupon) => (c.percent !== null ? `${c.percent}% off` : `${formatINR(c.amount ?? 0)} off`);
 const limit = (n: number | null) => (n === null ? 'No limit' : String(n));
@@ -77,7 +80,13 @@ export default function CouponsPage() {
     <AdminPage
       title="Coupons"
       actions={
-        <button type="button" className={buttonClass.primary} onClick={() => setEditing({ coupon: null })}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          onPointerEnter={CouponFormModal.preload}
+          onFocus={CouponFormModal.preload}
+          onClick={() => setEditing({ coupon: null })}
+        >
           <Plus aria-hidden="true" className="h-5 w-5" /> New Coupon
         </button>
       }
@@ -116,7 +125,9 @@ export default function CouponsPage() {
           />
         )}
       </QueryState>
-      <CouponFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} coupon={editing?.coupon ?? null} />
+      <LazyDialog open={editing !== null}>
+        <CouponFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} coupon={editing?.coupon ?? null} />
+      </LazyDialog>
       {deletion.dialog}
     </AdminPage>
   );

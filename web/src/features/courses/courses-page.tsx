@@ -10,9 +10,12 @@ import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { useDeleteCourse } from './api/delete-course.ts';
 import { useAdminCourses } from '../../api/courses.ts';
 import { useSetCourseActive } from './api/set-course-active.ts';
-import { CourseFormModal } from './components/course-form.tsx';
+import { LazyDialog, lazyWithPreload } from '../../components/lazy-dialog.tsx';
 import { CourseTable } from './components/course-table.tsx';
 import { COURSE_MSG } from './messages.ts';
+
+// Loaded on first opening: react-hook-form and the form stay out of the page's initial JavaScript (scripts/bundle-budget.mjs).
+const CourseFormModal = lazyWithPreload(() => import('./components/course-form.tsx').then((m) => m.CourseFormModal));
 
 /** /admin/courses: docs/product.md section 2 "Course Management". */
 export default function CoursesPage() {
@@ -51,7 +54,13 @@ export default function CoursesPage() {
     <AdminPage
       title="Course Management"
       actions={
-        <button type="button" className={buttonClass.primary} onClick={() => setEditing({ course: null })}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          onPointerEnter={CourseFormModal.preload}
+          onFocus={CourseFormModal.preload}
+          onClick={() => setEditing({ course: null })}
+        >
           <Plus aria-hidden="true" className="h-5 w-5" /> Add Course
         </button>
       }
@@ -74,7 +83,9 @@ export default function CoursesPage() {
         )}
       </QueryState>
 
-      <CourseFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} course={editing?.course ?? null} />
+      <LazyDialog open={editing !== null}>
+        <CourseFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} course={editing?.course ?? null} />
+      </LazyDialog>
 
       {deletion.dialog}
     </AdminPage>

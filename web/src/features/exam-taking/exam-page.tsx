@@ -2,7 +2,7 @@ import type { Attempt } from '@app/common/schemas/exam-attempt';
 import { EXAM_MESSAGES } from '@app/common/schemas/exams';
 import type { SubmitResponse } from '@app/common/schemas/submissions';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
@@ -67,8 +67,11 @@ export default function ExamPage() {
       loading={<Loading text="Loading exam..." />}
       errorText={(e) => errorMessage(e, 'Failed to load the exam')}
       errorView={(e) => (
-        <div className="mx-auto max-w-xl px-4 py-12">
+        <div className="mx-auto grid max-w-xl gap-4 px-4 py-12">
           <ErrorState message={errorMessage(e, 'Failed to load the exam')} onRetry={() => exam.refetch()} />
+          <Link to="/student/dashboard" className="justify-self-center text-sm font-medium text-brand-700 hover:underline">
+            Back to Dashboard
+          </Link>
         </div>
       )}
     >

@@ -1,4 +1,4 @@
-import type { ExamStudent, QuestionStudent } from '@app/common/schemas/exam-views';
+import type { ExamStudent } from '@app/common/schemas/exam-views';
 import { type AnswerMap, isAnswered } from './answers.ts';
 
 /**
@@ -57,5 +57,3 @@ export function passageMap(exam: Pick<ExamStudent, 'sections'>): Map<string, str
   for (const s of exam.sections) for (const p of s.passages) map.set(p._id, p.body);
   return map;
 }
-
-export const questionIdsOf = (questions: QuestionStudent[], indexes: number[]) => indexes.map((i) => questions[i]._id);

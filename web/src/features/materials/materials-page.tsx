@@ -4,14 +4,17 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { Badge } from '../../components/badge.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDeleteMaterial, useDownloadMaterial, useMaterials } from './api/materials.ts';
-import { MaterialFormModal } from './components/material-form.tsx';
+import { LazyDialog, lazyWithPreload } from '../../components/lazy-dialog.tsx';
 import { fileSizeText, providerName, publishedText } from './format.ts';
+
+// Loaded on first opening: react-hook-form and the form stay out of the page's initial JavaScript (scripts/bundle-budget.mjs).
+const MaterialFormModal = lazyWithPreload(() => import('./components/material-form.tsx').then((m) => m.MaterialFormModal));
 
 const action =
   'inline-flex items-center gap-1 rounded-md border px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60';
@@ -43,7 +46,20 @@ export default function MaterialsPage() {
   const remove = useDeleteMaterial();
   const download = useDownloadMaterial();
   const [editing, setEditing] = useState<{ material: Material | null } | null>(null);
-  const [deleting, setDeleting] = useState<Material | null>(null);
+  const deletion = useConfirmDelete({
+    mutation: remove,
+    idOf: (m: Material) => m._id,
+    title: 'Delete study material?',
+    message: (m) => (
+      <p>
+        <strong>{m.title}</strong> will disappear from the students' lists{m.kind === 'pdf' ? ' and its file will be deleted' : ''}. This
+        cannot be undone.
+      </p>
+    ),
+    deleted: 'Material deleted',
+    failed: 'Could not delete the material.',
+    closeOnError: true,
+  });
 
   const columns: Column<Material>[] = [
     {
@@ -71,18 +87,6 @@ export default function MaterialsPage() {
     { header: 'Downloads', className: 'whitespace-nowrap', cell: (m) => (m.kind === 'pdf' ? String(m.downloads) : 'Video link') },
     { header: 'Status', hideInCard: true, cell: (m) => <Status m={m} /> },
   ];
-  const onDelete = () =>
-    deleting &&
-    remove.mutate(deleting._id, {
-      onSuccess: () => {
-        toast.success('Material deleted');
-        setDeleting(null);
-      },
-      onError: (err) => {
-        toast.error(errorMessage(err, 'Could not delete the material.'));
-        setDeleting(null);
-      },
-    });
   const onDownload = (m: Material) =>
     download.mutate(m, { onError: (err) => toast.error(errorMessage(err, 'Could not download the file.')) });
 
@@ -90,7 +94,13 @@ export default function MaterialsPage() {
     <AdminPage
       title="Study Materials"
       actions={
-        <button type="button" className={buttonClass.primary} onClick={() => setEditing({ material: null })}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          onPointerEnter={MaterialFormModal.preload}
+          onFocus={MaterialFormModal.preload}
+          onClick={() => setEditing({ material: null })}
+        >
           <Plus aria-hidden="true" className="h-5 w-5" /> Add Material
         </button>
       }
@@ -154,8 +164,8 @@ export default function MaterialsPage() {
                 <button
                   type="button"
                   className={`${action} border-red-200 text-red-700 hover:bg-red-50`}
-                  onClick={() => setDeleting(m)}
-                  disabled={remove.isPending && remove.variables === m._id}
+                  onClick={() => deletion.ask(m)}
+                  disabled={deletion.busyId === m._id}
                   aria-label={`Delete ${m.title}`}
                 >
                   <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
@@ -165,22 +175,14 @@ export default function MaterialsPage() {
           />
         )}
       </QueryState>
-      <MaterialFormModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} material={editing?.material ?? null} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete study material?"
-        message={
-          <p>
-            <strong>{deleting?.title}</strong> will disappear from the students' lists
-            {deleting?.kind === 'pdf' ? ' and its file will be deleted' : ''}. This cannot be undone.
-          </p>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={onDelete}
-      />
+      <LazyDialog open={editing !== null}>
+        <MaterialFormModal
+          open={editing !== null}
+          onOpenChange={(open) => !open && setEditing(null)}
+          material={editing?.material ?? null}
+        />
+      </LazyDialog>
+      {deletion.dialog}
     </AdminPage>
   );
 }

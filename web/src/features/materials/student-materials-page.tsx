@@ -1,11 +1,11 @@
 import type { StudentMaterial } from '@app/common/schemas/materials';
-import { ArrowLeft, Download, ExternalLink, FileText, Search, Video } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { ArrowLeft, Download, ExternalLink, FileText, Video } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../components/badge.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { FilterSelect, filterControl } from '../../components/filter-select.tsx';
+import { FilterSelect, SearchFilter } from '../../components/filter-select.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -61,7 +61,6 @@ export default function StudentMaterialsPage() {
   const all = useStudentMaterials();
   const list = useStudentMaterials({ subject, q });
   const download = useDownloadMaterial();
-  const searchId = useId();
   const subjects = [...new Set((all.data ?? []).map((m) => m.subject))].sort((a, b) => a.localeCompare(b));
   const filtered = subject !== '' || q !== '';
 
@@ -82,23 +81,13 @@ export default function StudentMaterialsPage() {
           onChange={setSubject}
           options={[{ value: '', label: 'All subjects' }, ...subjects.map((s) => ({ value: s, label: s }))]}
         />
-        <div className="flex min-w-[12rem] flex-[2] flex-col gap-1">
-          <label htmlFor={searchId} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-            Search
-          </label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-400" />
-            <input
-              id={searchId}
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Title, subject or description"
-              className={`${filterControl} w-full pl-8`}
-              maxLength={200}
-            />
-          </div>
-        </div>
+        <SearchFilter
+          value={typed}
+          onChange={setTyped}
+          placeholder="Title, subject or description"
+          maxLength={200}
+          className="min-w-[12rem] flex-[2]"
+        />
       </div>
       <div className="mt-6">
         <QueryState

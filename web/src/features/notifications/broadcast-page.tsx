@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useBatches } from '../../api/batches.ts';
-import { useCentres } from '../../api/centres.ts';
+import { useMyCentres } from '../../api/centres.ts';
 import { useAdminCourses } from '../../api/courses.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -35,7 +35,7 @@ const AUDIENCE_LABEL = { batch: 'A batch', course: 'A course', centre: 'A centre
 export default function BroadcastPage() {
   const batches = useBatches({ status: 'active' });
   const courses = useAdminCourses();
-  const centres = useCentres();
+  const centres = useMyCentres();
   const count = useBroadcastCount();
   const send = useSendBroadcast();
   const [confirming, setConfirming] = useState<{ body: BroadcastInput; recipients: number; unreachable: number } | null>(null);

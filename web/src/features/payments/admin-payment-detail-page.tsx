@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
 import type { CreditNoteRef } from '@app/common/schemas/payments';
-import type { AdminPaymentDetail } from '@app/common/schemas/payments-admin';
+import { type AdminPaymentDetail, REFUND_FLAG_LABELS } from '@app/common/schemas/payments-admin';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -37,6 +37,16 @@ const card = 'rounded-xl bg-white p-5 shadow-sm';
 function Record({ p }: { p: AdminPaymentDetail }) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
+      {p.toRefund > 0 && (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 lg:col-span-3">
+          <p className="font-semibold">Flagged for refund: {formatINR(p.toRefund)}</p>
+          <p className="mt-1 text-sm">
+            {p.extraCaptures.some((c) => c.reason === 'overpaid')
+              ? 'This payment took the student’s fees past what they owed. Refund the part beyond the fee with Refund.'
+              : 'The gateway took this money twice. Refund the second capture from the gateway’s dashboard.'}
+          </p>
+        </div>
+      )}
       <section aria-labelledby="record-title" className={`${card} lg:col-span-2`}>
         <h2 id="record-title" className="mb-4 text-lg font-semibold text-brand-800">
           Payment record
@@ -111,8 +121,10 @@ function Record({ p }: { p: AdminPaymentDetail }) {
             </>
           )}
           {p.extraCaptures.map((c) => (
-            <Item key={c.gatewayPaymentId} label="Captured twice: refund at the gateway">
-              <span className="font-semibold text-red-700">{`${formatINR(c.amount)} (${c.gatewayPaymentId}) on ${formatDateTime(c.when)}`}</span>
+            <Item key={`${c.reason}-${c.gatewayPaymentId ?? c.when}`} label={REFUND_FLAG_LABELS[c.reason]}>
+              <span className="font-semibold text-red-700">
+                {`${formatINR(c.amount)}${c.gatewayPaymentId ? ` (${c.gatewayPaymentId})` : ''} on ${formatDateTime(c.when)}`}
+              </span>
             </Item>
           ))}
         </dl>

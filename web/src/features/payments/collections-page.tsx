@@ -1,11 +1,11 @@
 import { todayInIndia } from '@app/common';
-import { formatDate } from '@app/common/rules/dates';
+import { formatDay } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
 import { COLLECTION_METHOD_LABELS, type Collections } from '@app/common/schemas/collections';
 import { Download } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { useCentres } from '../../api/centres.ts';
+import { useMyCentres } from '../../api/centres.ts';
 import { AdminPage, StatTile } from '../../components/admin-page.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { buttonClass, Field } from '../../components/field.tsx';
@@ -15,7 +15,7 @@ import { downloadFile, errorMessage } from '../../lib/api-client.ts';
 import { type CollectionFilters, collectionsPath, useCollections } from './api/counter.ts';
 
 type Payment = Collections['payments'][number];
-const day = (d: string) => formatDate(`${d}T12:00:00+05:30`);
+const day = (d: string) => formatDay(d);
 const columns: Column<Payment>[] = [
   { header: 'Date', className: 'whitespace-nowrap', cell: (p) => day(p.date) },
   { header: 'Receipt', className: 'whitespace-nowrap font-mono text-xs', cell: (p) => p.receiptNumber ?? '—' },
@@ -25,6 +25,12 @@ const columns: Column<Payment>[] = [
   { header: 'Method', cell: (p) => COLLECTION_METHOD_LABELS[p.method] ?? p.method },
   { header: 'Reference', className: '[overflow-wrap:anywhere] text-xs', cell: (p) => p.reference ?? '—' },
   { header: 'Amount', className: 'whitespace-nowrap font-medium text-slate-900', cell: (p) => formatINR(p.amount) },
+  // Money taken twice or beyond what was owed (docs/product.md section 11): to be refunded.
+  {
+    header: 'To refund',
+    className: 'whitespace-nowrap',
+    cell: (p) => (p.toRefund > 0 ? <span className="font-semibold text-red-700">{formatINR(p.toRefund)}</span> : '—'),
+  },
 ];
 
 function Breakdown({ title, rows }: { title: string; rows: { key: string; label: string; amount: number; count: number }[] }) {
@@ -59,7 +65,7 @@ export default function CollectionsPage() {
     centre: params.get('centre') ?? '',
   };
   const report = useCollections(f);
-  const centres = useCentres();
+  const centres = useMyCentres();
   const set = (key: keyof CollectionFilters, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -103,9 +109,16 @@ export default function CollectionsPage() {
       <QueryState query={report} loadingText="Loading collections..." errorText={(e) => errorMessage(e, 'Could not load the collections.')}>
         {(c) => (
           <div className="flex flex-col gap-4">
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className={`grid gap-4 sm:grid-cols-2 ${c.toRefund.count > 0 ? 'lg:grid-cols-3' : ''}`}>
               <StatTile label="Collected" value={formatINR(c.total.amount)} tone="green" />
               <StatTile label="Payments" value={c.total.count} tone="brand" />
+              {c.toRefund.count > 0 && (
+                <StatTile
+                  label={`To refund (${c.toRefund.count} ${c.toRefund.count === 1 ? 'payment' : 'payments'})`}
+                  value={formatINR(c.toRefund.amount)}
+                  tone="red"
+                />
+              )}
             </div>
             <div className="grid gap-4 md:grid-cols-2">
               <Breakdown

@@ -3,17 +3,18 @@ import { formatINR } from '@app/common/rules/money';
 import { COUNTER_METHOD_LABELS, COUNTER_METHODS, type CounterPaymentBody, counterPaymentBody } from '@app/common/schemas/collections';
 import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import type { StudentListItem } from '@app/common/schemas/users';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { useCentres } from '../../api/centres.ts';
+import { useMyCentres } from '../../api/centres.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
 import { SelectField } from '../../components/form-controls.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { useRecordCounterPayment, useStudentSearch } from './api/counter.ts';
+import { useCounterStudent, useRecordCounterPayment, useStudentSearch } from './api/counter.ts';
 import { downloadReceipt } from './api/receipt.ts';
+import { CounterStudentPanel } from './components/counter-student-panel.tsx';
 import { formResolver } from '../../lib/form-resolver.ts';
 
 type Values = {
@@ -23,6 +24,7 @@ type Values = {
   reference: string;
   receivedAt: string;
   centre: string;
+  confirmPendingOnline: boolean;
 };
 
 const toBody = (v: Values): CounterPaymentBody => ({
@@ -30,20 +32,37 @@ const toBody = (v: Values): CounterPaymentBody => ({
   centre: v.centre as CounterPaymentBody['centre'],
   amount: v.amount.trim() === '' ? Number.NaN : Number(v.amount),
   reference: v.reference || undefined,
+  confirmPendingOnline: v.confirmPendingOnline || undefined,
 });
 // The form's text becomes the server's body, checked by the server's own schema (its messages on the same fields).
 const formSchema = z.custom<Values>().transform(toBody).pipe(counterPaymentBody);
 
 /** /admin/payments/counter: money received at a centre (cash, UPI, cheque, bank transfer), completed at once. */
 export default function CounterPaymentPage() {
-  const centres = useCentres();
+  const centres = useMyCentres();
   const record = useRecordCounterPayment();
   const [student, setStudent] = useState<StudentListItem | null>(null);
   const [done, setDone] = useState<AdminPayment | null>(null);
-  const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<Values>({
+  const fees = useCounterStudent(student?._id ?? null);
+  const { register, handleSubmit, reset, setError, setValue, getValues, watch, formState } = useForm<Values>({
     resolver: formResolver(formSchema),
-    defaultValues: { studentId: '', amount: '', method: 'cash', reference: '', receivedAt: todayInIndia(), centre: '' },
+    defaultValues: {
+      studentId: '',
+      amount: '',
+      method: 'cash',
+      reference: '',
+      receivedAt: todayInIndia(),
+      centre: '',
+      confirmPendingOnline: false,
+    },
   });
+  // The student's centre (their own, else their admission's) is chosen for the clerk once both it and the
+  // centre list are known; a centre the clerk picked stays.
+  const preferredCentre = fees.data?.centre ?? student?.centre ?? null;
+  const centresLoaded = centres.data !== undefined;
+  useEffect(() => {
+    if (student && preferredCentre && centresLoaded && !getValues('centre')) setValue('centre', preferredCentre);
+  }, [student, preferredCentre, centresLoaded, getValues, setValue]);
   const onSubmit = handleSubmit(() =>
     record.mutate(toBody(watch()), {
       onSuccess: (p) => setDone(p),
@@ -91,7 +110,7 @@ export default function CounterPaymentPage() {
 
   return (
     <AdminPage title="Record Counter Payment" back="/admin/payments" backLabel="Back to payments">
-      <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4 rounded-xl bg-white p-6 shadow-sm sm:grid-cols-2">
+      <form onSubmit={onSubmit} noValidate className="grid max-w-2xl grid-cols-1 gap-4 rounded-xl bg-white p-6 shadow-sm sm:grid-cols-2">
         {record.isError && !(record.error instanceof ApiError && record.error.fields) && (
           <div className="sm:col-span-2">
             <FormAlert>{errorMessage(record.error, 'Could not record the payment.')}</FormAlert>
@@ -104,10 +123,21 @@ export default function CounterPaymentPage() {
             onChoose={(s) => {
               setStudent(s);
               setValue('studentId', s?._id ?? '', { shouldValidate: formState.isSubmitted });
-              if (s?.centre) setValue('centre', s.centre);
+              setValue('centre', centres.data && s?.centre ? s.centre : '');
+              setValue('confirmPendingOnline', false);
+              record.reset();
             }}
           />
         </div>
+        {student && (
+          <div className="sm:col-span-2">
+            <CounterStudentPanel
+              query={fees}
+              confirm={register('confirmPendingOnline')}
+              onUseAmount={(amount) => setValue('amount', String(amount), { shouldValidate: formState.isSubmitted })}
+            />
+          </div>
+        )}
         <Field
           label="Amount (₹)"
           type="number"

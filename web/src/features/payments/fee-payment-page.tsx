@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { useCourseFees } from './api/course-fees.ts';
@@ -32,6 +33,7 @@ export default function FeePaymentPage() {
   const [couponMessage, setCouponMessage] = useState<CouponMessage>(null);
   const [method, setMethod] = useState<FeeMethod>('card');
   const [error, setError] = useState<string | null>(null);
+  const [confirmOther, setConfirmOther] = useState(false);
 
   const reset = () => {
     setCourse(null);
@@ -86,15 +88,27 @@ export default function FeePaymentPage() {
     }
   };
 
+  // The course of the student's admission, if any: paying for another one asks first.
+  const admittedCourse = courses.data?.find((c) => c.admitted) ?? null;
+
   const onPay = () => {
     if (!course) {
       setError(PAYMENT_MSG.selectCourse);
       return;
     }
     setError(null);
+    if (admittedCourse && !course.admitted) {
+      setConfirmOther(true);
+      return;
+    }
+    pay(course);
+  };
+
+  const pay = (chosen: CourseFee) => {
+    setConfirmOther(false);
     void checkout.start({
-      courseId: course._id,
-      courseName: course.name,
+      courseId: chosen._id,
+      courseName: chosen.name,
       couponCode: applied?.code,
       method: method === 'offline' ? 'offline' : 'gateway',
     });
@@ -148,6 +162,23 @@ export default function FeePaymentPage() {
       <div className="mt-8">
         <PaymentHistory />
       </div>
+      <ConfirmDialog
+        open={confirmOther && course !== null}
+        onOpenChange={setConfirmOther}
+        title="Pay for another course?"
+        tone="primary"
+        message={
+          course &&
+          admittedCourse && (
+            <p>
+              You were admitted to <strong>{admittedCourse.name}</strong>. {course.name} is another course: this payment of{' '}
+              {formatINR(total)} is for {course.name} and does not count towards your {admittedCourse.name} fee.
+            </p>
+          )
+        }
+        confirmLabel={`Pay for ${course?.name ?? 'this course'}`}
+        onConfirm={() => course && pay(course)}
+      />
       <SandboxCheckoutDialog
         checkout={checkout.sandbox}
         busy={checkout.sandboxBusy}

@@ -1,21 +1,15 @@
 import { lazy, Suspense } from 'react';
-import { usePageTitle } from '../../components/page-title.ts';
-import { SectionsPlaceholder } from './components/sections-placeholder.tsx';
-import { Hero } from './components/hero.tsx';
+import { PagePlaceholder } from '../../components/page-placeholder.tsx';
 
-// The hero is the first screen; the sections under it load beside their data, so the page's
-// initial JavaScript stays within the public budget (performance target, bench/README.md).
-const HomeSections = lazy(() => import('./components/home-sections.tsx'));
+// The server sends this page as HTML (src/entry-server.tsx); its code is a chunk of its own, loaded beside
+// the route's, so the route's first JavaScript stays within the public budget (scripts/bundle-budget.mjs).
+const Screen = lazy(() => import('./components/home-screen.tsx'));
 
 /** Home (docs/product.md section 2): hero, announcements, courses, why-choose-us, principal, centres. */
 export default function HomePage() {
-  usePageTitle('CLAT, Judiciary and Law Entrance Coaching');
   return (
-    <>
-      <Hero />
-      <Suspense fallback={<SectionsPlaceholder />}>
-        <HomeSections />
-      </Suspense>
-    </>
+    <Suspense fallback={<PagePlaceholder />}>
+      <Screen />
+    </Suspense>
   );
 }

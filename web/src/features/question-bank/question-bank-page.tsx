@@ -3,18 +3,20 @@ import { BANK_EXAM_LABELS, type BankQuestion } from '@app/common/schemas/questio
 import { Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { useBankQuestions } from '../../api/question-bank.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { Badge } from '../../components/badge.tsx';
 import { BankFilters, type BankFilterValues, NO_BANK_FILTERS } from '../../components/bank-filters.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { buttonClass } from '../../components/field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDeleteBankQuestion } from './api/bank.ts';
-import { BankQuestionForm } from './components/bank-question-form.tsx';
+import { LazyDialog, lazyWithPreload } from '../../components/lazy-dialog.tsx';
+
+// Loaded on first opening: react-hook-form and the form stay out of the page's initial JavaScript (scripts/bundle-budget.mjs).
+const BankQuestionForm = lazyWithPreload(() => import('./components/bank-question-form.tsx').then((m) => m.BankQuestionForm));
 
 const PAGE_SIZE = 20;
 const LETTERS = ['A', 'B', 'C', 'D'];
@@ -45,7 +47,19 @@ export default function QuestionBankPage() {
   const list = useBankQuestions({ ...filters, page, limit: PAGE_SIZE });
   const remove = useDeleteBankQuestion();
   const [editing, setEditing] = useState<{ question: BankQuestion | null } | null>(null);
-  const [deleting, setDeleting] = useState<BankQuestion | null>(null);
+  const deletion = useConfirmDelete({
+    mutation: remove,
+    idOf: (q: BankQuestion) => q._id,
+    title: 'Delete this question?',
+    message: (q) => (
+      <p>
+        <strong>{q.question.slice(0, 120)}</strong> leaves the bank. Exams that copied it keep their copies.
+      </p>
+    ),
+    deleted: 'Question deleted from the bank',
+    failed: 'Could not delete the question.',
+    closeOnError: true,
+  });
 
   const columns: Column<BankQuestion>[] = [
     {
@@ -74,18 +88,6 @@ export default function QuestionBankPage() {
     { header: 'Used', className: 'whitespace-nowrap', cell: usage },
     { header: 'Version', cell: (q) => `v${q.version}` },
   ];
-  const onDelete = () =>
-    deleting &&
-    remove.mutate(deleting._id, {
-      onSuccess: () => {
-        toast.success('Question deleted from the bank');
-        setDeleting(null);
-      },
-      onError: (err) => {
-        toast.error(errorMessage(err, 'Could not delete the question.'));
-        setDeleting(null);
-      },
-    });
   const data = list.data;
   return (
     <AdminPage
@@ -95,7 +97,13 @@ export default function QuestionBankPage() {
           <Link to="/admin/question-bank/import" className={buttonClass.secondary}>
             <Upload aria-hidden="true" className="h-5 w-5" /> Import questions
           </Link>
-          <button type="button" className={buttonClass.primary} onClick={() => setEditing({ question: null })}>
+          <button
+            type="button"
+            className={buttonClass.primary}
+            onPointerEnter={BankQuestionForm.preload}
+            onFocus={BankQuestionForm.preload}
+            onClick={() => setEditing({ question: null })}
+          >
             <Plus aria-hidden="true" className="h-5 w-5" /> New Question
           </button>
         </>
@@ -149,7 +157,8 @@ export default function QuestionBankPage() {
                   <button
                     type="button"
                     className={buttonClass.danger}
-                    onClick={() => setDeleting(q)}
+                    onClick={() => deletion.ask(q)}
+                    disabled={deletion.busyId === q._id}
                     aria-label={`Delete: ${q.question.slice(0, 60)}`}
                   >
                     <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
@@ -173,21 +182,10 @@ export default function QuestionBankPage() {
           </div>
         )}
       </QueryState>
-      <BankQuestionForm open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} question={editing?.question ?? null} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete this question?"
-        message={
-          <p>
-            <strong>{deleting?.question.slice(0, 120)}</strong> leaves the bank. Exams that copied it keep their copies.
-          </p>
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={onDelete}
-      />
+      <LazyDialog open={editing !== null}>
+        <BankQuestionForm open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} question={editing?.question ?? null} />
+      </LazyDialog>
+      {deletion.dialog}
     </AdminPage>
   );
 }

@@ -1,12 +1,13 @@
 import type { CreateStaffBody, StaffMember, UpdateStaffBody } from '@app/common/schemas/staff';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { staffListQuery, useStaffList } from '../../api/staff.ts';
 import { api } from '../../lib/api-client.ts';
 
 // /admin/staff: staff accounts, their roles and centres (docs/product-staff.md).
 
-const KEY = ['staff'] as const;
+const KEY = staffListQuery.queryKey;
 
-export const useStaff = () => useQuery({ queryKey: KEY, queryFn: () => api<{ staff: StaffMember[]; total: number }>('/api/staff') });
+export const useStaff = () => useStaffList();
 
 type One = { message: string; staff: StaffMember };
 

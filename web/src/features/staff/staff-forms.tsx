@@ -1,25 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CENTRE_IDS, type CentreId } from '@app/common/constants';
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@app/common/permissions';
+import { isCentreScopedRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@app/common/permissions';
 import { centresProblem, type CreateStaffBody, createStaffBody, type StaffMember } from '@app/common/schemas/staff';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useCentres } from '../../api/centres.ts';
-import { buttonClass, Field, FormAlert } from '../../components/field.tsx';
+import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { SelectField } from '../../components/form-controls.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { PersonFields } from '../../components/person-fields.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCreateStaff, useUpdateStaff } from './api.ts';
 
-export const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 /** What each role may do, in a sentence (the table in docs/product-staff.md). */
-export const ROLE_HINTS: Record<StaffRole, string> = {
+const ROLE_HINTS: Record<StaffRole, string> = {
   admin: 'Everything, including staff, the audit trail and settings.',
   centre_manager: 'Admissions, students, batches, attendance, payments and collections of their centres only.',
   faculty: 'Exams, evaluation, results, question bank, materials and attendance of the classes they teach. Never money.',
   accountant: 'Payments, refunds, counter payments, invoices, coupons and collection reports. Never exams or marks.',
+  counsellor: 'The admissions desk of their centres: enquiries, follow-ups and the funnel. Never students’ records or money.',
 };
 
 function CentreChoices({ value, onChange, error }: { value: string[]; onChange: (v: string[]) => void; error?: string }) {
@@ -72,7 +74,7 @@ export function CreateStaffModal({ open, onOpenChange }: { open: boolean; onOpen
   };
   const submit = handleSubmit((v) =>
     create.mutate(
-      { ...v, centres: v.role === 'centre_manager' ? v.centres : undefined },
+      { ...v, centres: isCentreScopedRole(v.role) ? v.centres : undefined },
       {
         onSuccess: (r) => {
           toast.success(`${r.staff.fullName} added as ${ROLE_LABELS[r.staff.role]}`);
@@ -104,16 +106,12 @@ export function CreateStaffModal({ open, onOpenChange }: { open: boolean; onOpen
             <FormAlert>{errorMessage(create.error, 'The staff member could not be added.')}</FormAlert>
           </div>
         )}
-        <Field label="First name" autoComplete="off" error={e.firstName?.message} {...register('firstName')} />
-        <Field label="Last name" autoComplete="off" error={e.lastName?.message} {...register('lastName')} />
-        <Field label="Email" type="email" autoComplete="off" error={e.email?.message} {...register('email')} />
-        <Field label="Phone (optional)" type="tel" autoComplete="off" error={e.phone?.message} {...register('phone')} />
-        <Field label="Password" type="password" autoComplete="new-password" error={e.password?.message} {...register('password')} />
+        <PersonFields field={(name) => register(name)} errors={e} />
         <div>
           <SelectField label="Role" options={ROLE_OPTIONS} error={e.role?.message} {...register('role')} />
           <p className="mt-1 text-xs text-slate-600">{ROLE_HINTS[role] ?? ''}</p>
         </div>
-        {role === 'centre_manager' && (
+        {isCentreScopedRole(role) && (
           <div className="sm:col-span-2">
             <CentreChoices
               value={centres}
@@ -133,7 +131,7 @@ export function ChangeRoleModal({ member, onClose }: { member: StaffMember | nul
   const [role, setRole] = useState<StaffRole>(member?.role ?? 'faculty');
   const [centres, setCentres] = useState<string[]>(member?.centres ?? []);
   const [tried, setTried] = useState(false);
-  const problem = centresProblem(role, role === 'centre_manager' ? centres : []);
+  const problem = centresProblem(role, isCentreScopedRole(role) ? centres : []);
   const close = () => {
     if (update.isPending) return;
     update.reset();
@@ -143,7 +141,7 @@ export function ChangeRoleModal({ member, onClose }: { member: StaffMember | nul
     setTried(true);
     if (!member || problem) return;
     update.mutate(
-      { id: member._id, role, centres: (role === 'centre_manager' ? centres : []) as CentreId[] },
+      { id: member._id, role, centres: (isCentreScopedRole(role) ? centres : []) as CentreId[] },
       {
         onSuccess: (r) => {
           toast.success(`${r.staff.fullName} is now ${ROLE_LABELS[r.staff.role]}`);
@@ -175,7 +173,7 @@ export function ChangeRoleModal({ member, onClose }: { member: StaffMember | nul
           <SelectField label="Role" options={ROLE_OPTIONS} value={role} onChange={(e) => setRole(e.target.value as StaffRole)} />
           <p className="mt-1 text-xs text-slate-600">{ROLE_HINTS[role]}</p>
         </div>
-        {role === 'centre_manager' && (
+        {isCentreScopedRole(role) && (
           <CentreChoices value={centres} onChange={setCentres} error={tried ? (problem ?? undefined) : undefined} />
         )}
       </div>

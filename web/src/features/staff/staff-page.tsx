@@ -1,7 +1,7 @@
 import { formatDateTime } from '@app/common/rules/dates';
 import { ROLE_LABELS } from '@app/common/permissions';
 import type { StaffMember } from '@app/common/schemas/staff';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { useCentres } from '../../api/centres.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
@@ -13,7 +13,12 @@ import { QueryState } from '../../components/query-state.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDeleteStaff, useStaff, useUpdateStaff } from './api.ts';
-import { ChangeRoleModal, CreateStaffModal } from './staff-forms.tsx';
+import { DialogLoading, LazyDialog, lazyWithPreload } from '../../components/lazy-dialog.tsx';
+
+// Loaded on first opening: react-hook-form and the forms stay out of the page's initial JavaScript (scripts/bundle-budget.mjs).
+const staffForms = () => import('./staff-forms.tsx');
+const CreateStaffModal = lazyWithPreload(() => staffForms().then((m) => m.CreateStaffModal));
+const ChangeRoleModal = lazyWithPreload(() => staffForms().then((m) => m.ChangeRoleModal));
 
 type Pending = { member: StaffMember; action: 'deactivate' | 'delete' };
 
@@ -55,7 +60,13 @@ export default function StaffPage() {
     <AdminPage
       title="Staff"
       actions={
-        <button type="button" className={buttonClass.primary} onClick={() => setCreating(true)}>
+        <button
+          type="button"
+          className={buttonClass.primary}
+          onPointerEnter={CreateStaffModal.preload}
+          onFocus={CreateStaffModal.preload}
+          onClick={() => setCreating(true)}
+        >
           Add staff member
         </button>
       }
@@ -108,6 +119,8 @@ export default function StaffPage() {
                     type="button"
                     className={buttonClass.secondary}
                     disabled={busy}
+                    onPointerEnter={ChangeRoleModal.preload}
+                    onFocus={ChangeRoleModal.preload}
                     onClick={() => setEditing(s)}
                     aria-label={`Change role of ${s.fullName}`}
                   >
@@ -149,8 +162,14 @@ export default function StaffPage() {
           />
         )}
       </QueryState>
-      <CreateStaffModal open={creating} onOpenChange={setCreating} />
-      {editing && <ChangeRoleModal key={editing._id} member={editing} onClose={() => setEditing(null)} />}
+      <LazyDialog open={creating}>
+        <CreateStaffModal open={creating} onOpenChange={setCreating} />
+      </LazyDialog>
+      {editing && (
+        <Suspense fallback={<DialogLoading />}>
+          <ChangeRoleModal key={editing._id} member={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && !busy && setPending(null)}

@@ -1,13 +1,13 @@
-import { CENTRE_IDS } from '@app/common/constants';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { buttonClass } from '../../components/field.tsx';
-import { QueryState } from '../../components/query-state.tsx';
+import { keepingLastAnswer, QueryState } from '../../components/query-state.tsx';
 import { EmptyState, ErrorState } from '../../components/states.tsx';
 import { useBatches } from '../../api/batches.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { exportStudentsCsv } from './api/export-students.ts';
 import { useStudentList } from './api/students.ts';
 import { Pager } from './components/pager.tsx';
@@ -23,7 +23,9 @@ export default function StudentsPage() {
   const f = useStudentFilters();
   const list = useStudentList(f.query);
   const actions = useStudentActions();
-  const batches = useBatches();
+  // The batch filter is for the roles that may read batches: an accountant's list never asks for them.
+  const canReadBatches = usePermissions().can('batches.view');
+  const batches = useBatches({}, { enabled: canReadBatches });
   const [exporting, setExporting] = useState(false);
   const lastPage = list.data?.totalPages ?? 1;
   const pageEmpty = list.data?.users.length === 0;
@@ -45,8 +47,6 @@ export default function StudentsPage() {
   };
 
   const stats = list.data?.stats;
-  const centreNames = new Map(stats?.centreDistribution.map((c) => [c.centre, c.name]));
-  const centres = CENTRE_IDS.map((id) => ({ id, name: centreNames.get(id) ?? id }));
   const courses = stats?.courseDistribution.map((c) => c.course) ?? [];
 
   return (
@@ -60,13 +60,7 @@ export default function StudentsPage() {
     >
       {/* A failed first load replaces the page; a failed refetch keeps the last page and the filters, with the error above it. */}
       <QueryState
-        query={{
-          isPending: list.isPending,
-          isError: list.isError && !list.data,
-          error: list.error,
-          data: list.data,
-          refetch: list.refetch,
-        }}
+        query={keepingLastAnswer(list)}
         loadingText="Loading students..."
         errorText={(e) => errorMessage(e, STUDENT_WEB_MSG.listError)}
       >
@@ -78,8 +72,7 @@ export default function StudentsPage() {
               sort={f.sort}
               order={f.order}
               courses={courses}
-              centres={centres}
-              batches={batches.data}
+              batches={canReadBatches ? (batches.data ?? []) : undefined}
               hasFilters={f.hasFilters}
               onFilter={f.setFilter}
               onSort={f.setSort}

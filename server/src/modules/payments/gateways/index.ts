@@ -1,3 +1,4 @@
+import { INSTITUTE_NAME } from '@app/common/constants';
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,15 +13,10 @@ import type { PaymentGateway } from './types.ts';
 export { GatewayError } from './types.ts';
 export type { PaymentGateway } from './types.ts';
 
-const MERCHANT_NAME = 'Law Coaching Institute';
+const MERCHANT_NAME = INSTITUTE_NAME;
 
 /** The app's gateway (built with the app in app.ts: `ctx.gateway`). */
 export const gatewayOf = (ctx: Ctx): PaymentGateway => ctx.gateway;
-
-/** Lets tests put a gateway (pointed at a fake server) in place of the configured one. */
-export function setGateway(ctx: Ctx, gateway: PaymentGateway) {
-  ctx.gateway = gateway;
-}
 
 /** The gateway PAYMENT_GATEWAY selects (config.ts has checked its credentials); app.ts builds it once. */
 export function createGateway(c: Config, dbHandle: DbHandle): PaymentGateway {

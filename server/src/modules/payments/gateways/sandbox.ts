@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { CHECKOUT_WINDOW_MS } from '@app/common/schemas/payments';
 import type { Db } from '../../../db/client.ts';
 import { sandboxGatewayOrders } from '../../../db/schema.ts';
 import type {
@@ -17,11 +18,17 @@ import { parseRazorpayStyleEvent } from './razorpay-events.ts';
 import { GatewayError } from './types.ts';
 import { amountToPaise, headerOf, hmacHex, paiseToAmount, randomId, safeEqual } from './util.ts';
 
-export const SANDBOX_HOSTED_URL = '/api/payments/sandbox/hosted';
+const SANDBOX_HOSTED_URL = '/api/payments/sandbox/hosted';
 export const SANDBOX_CALLBACK_URL = '/api/payments/callback/sandbox';
-export const sandboxCheckoutUrl = (orderId: string) => `/api/payments/sandbox/checkout/${encodeURIComponent(orderId)}`;
+const sandboxCheckoutUrl = (orderId: string) => `/api/payments/sandbox/checkout/${encodeURIComponent(orderId)}`;
+
+/** The sandbox's checkout of an order past its window (common CHECKOUT_WINDOW_MINUTES): it takes no money. */
+export class SandboxCheckoutExpired extends GatewayError {}
 
 type Outcome = 'TXN_SUCCESS' | 'TXN_FAILURE' | 'cancelled';
+type Book = typeof sandboxGatewayOrders.$inferSelect;
+/** An order nobody paid within the checkout window can no longer be paid, as a real gateway's session ends. */
+const isExpired = (order: Book) => order.status === 'created' && Date.now() - order.createdAt.getTime() > CHECKOUT_WINDOW_MS;
 const RESPONSES: Record<Outcome, { code: string; message: string }> = {
   TXN_SUCCESS: { code: '01', message: 'Txn Success' },
   TXN_FAILURE: { code: '227', message: 'Your payment has been declined by your bank.' },
@@ -66,6 +73,7 @@ export class SandboxGateway implements PaymentGateway {
   async checkoutAction(orderId: string, action: 'pay' | 'fail') {
     const order = await this.book(orderId);
     if (!order) throw new GatewayError('unknown sandbox order');
+    if (isExpired(order)) throw new SandboxCheckoutExpired('sandbox checkout window passed');
     const paymentId = order.paymentId ?? randomId('pay_SBX');
     if (order.status === 'created') {
       await this.mark(orderId, action === 'pay' ? 'paid' : 'failed', paymentId);
@@ -85,7 +93,7 @@ export class SandboxGateway implements PaymentGateway {
     const { orderId = '', amount = '', signature = '' } = params;
     if (!safeEqual(this.sign(`${orderId}|${amount}`), signature)) return null;
     const order = await this.book(orderId);
-    if (!order || amountToPaise(amount) !== order.amountPaise) return null;
+    if (!order || amountToPaise(amount) !== order.amountPaise || isExpired(order)) return null;
     const txnId = order.paymentId ?? randomId('SBXTXN');
     const callbackFor = (status: Outcome) => this.signedFields(orderId, txnId, order.amountPaise, status);
     return {
@@ -130,7 +138,7 @@ export class SandboxGateway implements PaymentGateway {
       rest.STATUS === 'TXN_SUCCESS' ? 'paid' : rest.STATUS === 'TXN_FAILURE' ? 'failed' : rest.STATUS === 'cancelled' ? 'cancelled' : null;
     if (!outcome || !rest.ORDERID) return null;
     const order = await this.book(rest.ORDERID);
-    if (order?.status === 'created' && amountPaise === order.amountPaise && outcome !== 'cancelled') {
+    if (order?.status === 'created' && !isExpired(order) && amountPaise === order.amountPaise && outcome !== 'cancelled') {
       await this.mark(rest.ORDERID, outcome, rest.TXNID || null);
     }
     return {

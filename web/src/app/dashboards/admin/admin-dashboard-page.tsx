@@ -1,3 +1,4 @@
+import { welcomeBack } from '@app/common/rules/greeting';
 import { plural } from '@app/common/rules/text';
 import { formatINR } from '@app/common/rules/money';
 import { formatDate } from '@app/common/rules/dates';
@@ -9,6 +10,7 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { CountTiles } from './count-tiles.tsx';
 import { DashboardCard } from './dashboard-card.tsx';
+import { EnquiryFigures } from './enquiry-figures.tsx';
 import { QuickLinks } from './quick-links.tsx';
 import { RecentAdmissions } from './recent-admissions.tsx';
 import { DASHBOARD_LIST_SIZE, useDashboardExams, useDashboardStudents } from './sources.ts';
@@ -27,13 +29,18 @@ export default function DashboardPage() {
 
 function StaffDashboard() {
   const { user } = useAuth();
-  const { roleLabel } = usePermissions();
+  const { roleLabel, can } = usePermissions();
   usePageTitle(`${roleLabel} Dashboard`);
   return (
     <section className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-800">{roleLabel} Dashboard</h1>
-      <p className="mt-1 text-slate-600">Welcome back{user ? `, ${user.firstName}` : ''}. These are the screens of your role.</p>
-      <div className="mt-6">
+      <p className="mt-1 text-slate-600">{welcomeBack(user)} These are the screens of your role.</p>
+      <div className="mt-6 flex flex-col gap-8">
+        {can('enquiries.manage') && (
+          <div className="max-w-xl">
+            <EnquiryFigures />
+          </div>
+        )}
         <QuickLinks />
       </div>
     </section>
@@ -55,12 +62,13 @@ function AdminDashboard() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-800">Admin Dashboard</h1>
-      <p className="mt-1 text-slate-600">Welcome back{user ? `, ${user.firstName}` : ''}. Here is what is happening at the institute.</p>
+      <p className="mt-1 text-slate-600">{welcomeBack(user)} Here is what is happening at the institute.</p>
       <div className="mt-6 flex flex-col gap-8">
         <CountTiles isPending={stats.isPending} isError={stats.isError} data={stats.data} refetch={stats.refetch} />
         <QuickLinks />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <RecentAdmissions isPending={stats.isPending} isError={stats.isError} data={stats.data} refetch={stats.refetch} />
+          <EnquiryFigures />
           <DashboardCard
             title="Newest Students"
             to="/admin/students"

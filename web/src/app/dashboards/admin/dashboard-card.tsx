@@ -13,10 +13,13 @@ export function DashboardCard<T>({
   failText,
   isEmpty,
   emptyText,
+  linkText = 'View all',
   children,
 }: {
   title: string;
   to: string;
+  /** What the heading's link says ("View all" of a list). */
+  linkText?: string;
   query: QueryLike<T>;
   failText: string;
   isEmpty: (data: T) => boolean;
@@ -30,8 +33,8 @@ export function DashboardCard<T>({
         <h2 id={id} className="font-semibold text-slate-800">
           {title}
         </h2>
-        <Link to={to} className="text-sm font-medium text-brand-700 hover:underline" aria-label={`View all: ${title}`}>
-          View all
+        <Link to={to} className="text-sm font-medium text-brand-700 hover:underline" aria-label={`${linkText}: ${title}`}>
+          {linkText}
         </Link>
       </div>
       <div className="flex-1 p-4">

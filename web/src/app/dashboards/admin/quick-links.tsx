@@ -3,8 +3,10 @@ import {
   CalendarCheck,
   CalendarDays,
   ClipboardCheck,
+  Contact,
   CreditCard,
   FileText,
+  Globe,
   GraduationCap,
   History,
   Library,
@@ -23,6 +25,7 @@ import { usePermissions } from '../../../lib/permissions.ts';
 import { Link } from 'react-router';
 
 const links = [
+  { to: '/admin/enquiries', label: 'Enquiries', icon: Contact },
   { to: '/admin/admissions', label: 'Admission Requests', icon: ClipboardCheck },
   { to: '/admin/students', label: 'Manage Students', icon: Users },
   { to: '/admin/batches', label: 'Batches and Timetable', icon: CalendarDays },
@@ -35,6 +38,7 @@ const links = [
   { to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { to: '/admin/courses', label: 'Manage Courses', icon: BookOpen },
   { to: '/admin/announcements', label: 'Manage Announcements', icon: Megaphone },
+  { to: '/admin/site', label: 'Public Site', icon: Globe },
   { to: '/admin/notifications/broadcast', label: 'Messages and Outbox', icon: Send },
   { to: '/admin/materials', label: 'Study Materials', icon: Library },
   { to: '/admin/create-admin', label: 'Create New Admin', icon: UserPlus },

@@ -20,6 +20,17 @@ function ChoicesLoading() {
   );
 }
 
+/** The empty answers of the fields below: both forms start from these and return to them after a send. */
+export const emptyRequestFields: Partial<AdmissionRequestForm> = {
+  fullName: '',
+  email: '',
+  phone: '',
+  address: '',
+  education: '',
+  course: '',
+  reason: '',
+};
+
 /**
  * The fields every admission request has (docs/product.md section 5 "Request admission"): used by the request
  * form and the Application Form inside their LightFormProvider.

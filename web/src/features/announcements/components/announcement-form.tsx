@@ -1,3 +1,4 @@
+import { fromIstInput, toIstInput } from '@app/common/rules/dates';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TYPES } from '@app/common/constants';
 import { type Announcement, type AnnouncementBody, announcementBody } from '@app/common/schemas/announcements';
@@ -10,7 +11,6 @@ import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
 import { SelectField, TextAreaField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { type AnnouncementOutput, useSaveAnnouncement } from '../api/save-announcement.ts';
-import { fromIstInput, toIstInput } from '../ist-input.ts';
 import { audienceOptions, priorityOptions, typeOptions } from '../labels.ts';
 import { ANNOUNCEMENT_MSG } from '../messages.ts';
 

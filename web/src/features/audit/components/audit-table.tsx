@@ -4,12 +4,12 @@ import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { ChangeView } from './change-view.tsx';
 
 /** `payment.completed` → `Payment completed`, `user.reset-password` → `User reset password`. */
-export const actionLabel = (action: string) => {
+const actionLabel = (action: string) => {
   const text = action.replace(/[._-]+/g, ' ').trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-export const entityLabel = (entity: string) => AUDIT_ENTITIES[entity as keyof typeof AUDIT_ENTITIES] ?? entity;
+const entityLabel = (entity: string) => AUDIT_ENTITIES[entity as keyof typeof AUDIT_ENTITIES] ?? entity;
 
 function Entity({ e }: { e: AuditEntry }) {
   return (

@@ -10,7 +10,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\
 const PAISE = /Paise$/;
 
 /** A field's name as an admin reads it: `amountPaise` is the amount (shown in rupees). */
-export const fieldLabel = (field: string) => field.replace(PAISE, '');
+const fieldLabel = (field: string) => field.replace(PAISE, '');
 
 /**
  * A value as short text: amounts kept in paise as ₹ with Indian grouping, timestamps as en-IN

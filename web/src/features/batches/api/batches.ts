@@ -4,10 +4,12 @@ import type {
   BatchBody,
   BatchPatchBody,
   ClassSession,
+  CreateSessionsResult,
   SessionAttendance,
   SessionBody,
   StudentAttendance,
   StudentWeek,
+  TeacherOption,
 } from '@app/common/schemas/batches';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -20,6 +22,14 @@ const search = (params: Record<string, string | undefined>) => {
 };
 
 export { type BatchFilters, useBatches } from '../../../api/batches.ts';
+
+/** The faculty members a class may name as its teacher (GET /api/batches/teachers). */
+export const useTeachers = () =>
+  useQuery({
+    queryKey: ['batches', 'teachers'],
+    queryFn: ({ signal }) => api<{ teachers: TeacherOption[] }>('/api/batches/teachers', { signal }),
+    select: (r) => r.teachers,
+  });
 
 export const useBatch = (id: string) =>
   useQuery({ queryKey: ['batches', 'one', id], queryFn: ({ signal }) => api<Batch>(`/api/batches/${encodeURIComponent(id)}`, { signal }) });
@@ -59,7 +69,7 @@ export function useCreateSessions(batchId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: SessionBody) =>
-      api<{ sessions: ClassSession[]; created: number }>(`/api/batches/${encodeURIComponent(batchId)}/sessions`, { method: 'POST', body }),
+      api<CreateSessionsResult>(`/api/batches/${encodeURIComponent(batchId)}/sessions`, { method: 'POST', body }),
     onSettled: refresh,
   });
 }
@@ -114,15 +124,6 @@ export const useMyAttendance = () =>
 export const useCalendarUrl = () =>
   useQuery({ queryKey: ['calendar', 'token'], queryFn: ({ signal }) => api<{ url: string }>('/api/calendar/token', { signal }) });
 
-export function useMoveStudent() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, batch }: { id: string; batch: string | null }) =>
-      api(`/api/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: { batch } }),
-    onSettled: refresh,
-  });
-}
-
 /** Every course (for the batch form and filters). */
 export const useCourseOptions = () =>
   useQuery({
@@ -131,10 +132,5 @@ export const useCourseOptions = () =>
     staleTime: 60_000,
   });
 
-/** The centres (same cache entry as the public pages). */
-export const useCentreOptions = () =>
-  useQuery({
-    queryKey: ['centres'],
-    queryFn: () => api<{ id: string; name: string }[]>('/api/centres'),
-    staleTime: 60 * 60_000,
-  });
+/** The centres the signed-in staff member works with (a centre manager's own): the batch form's choices. */
+export { useMyCentres as useCentreOptions } from '../../../api/centres.ts';

@@ -36,12 +36,14 @@ export function BatchFormModal({ open, onOpenChange, batch }: Props) {
     resolver: formResolver(batchBody),
     defaultValues: toValues(batch),
   });
+  // A centre manager of one centre has nothing to choose: a new batch is at their centre.
+  const onlyCentre = centres.data?.length === 1 ? centres.data[0].id : '';
   useEffect(() => {
     if (open) {
-      reset(toValues(batch));
+      reset({ ...toValues(batch), centre: batch?.centre ?? onlyCentre });
       resetSave();
     }
-  }, [open, batch, reset, resetSave]);
+  }, [open, batch, reset, resetSave, onlyCentre]);
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(

@@ -1,3 +1,4 @@
+import { indiaDayOf, instantInIndia } from '@app/common/rules/dates';
 import { type Coupon, type CouponBody, couponBody } from '@app/common/schemas/coupons';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -5,7 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { useAdminCourses } from '../../../api/courses.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
-import { SelectField } from '../../../components/form-controls.tsx';
+import { CheckboxGroup, SelectField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSaveCoupon } from '../api/coupons.ts';
@@ -23,16 +24,10 @@ type Values = {
   isActive: boolean;
 };
 
-const IST = '+05:30';
 /** A day in India (the form's dates) as the coupon's start (its first moment) or end (its last). */
-const dayStart = (d: string) => (d ? `${d}T00:00:00${IST}` : null);
-const dayEnd = (d: string) => (d ? `${d}T23:59:59${IST}` : null);
-const indianDay = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-        new Date(iso),
-      )
-    : '';
+const dayStart = (d: string) => (d ? instantInIndia(d, '00:00').toISOString() : null);
+const dayEnd = (d: string) => (d ? instantInIndia(d, '23:59:59').toISOString() : null);
+const indianDay = (iso: string | null) => (iso ? indiaDayOf(new Date(iso)) : '');
 const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
 
 const toBody = (v: Values): CouponBody => ({
@@ -166,21 +161,12 @@ export function CouponFormModal({ open, onOpenChange, coupon }: Props) {
         <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-700">
           <input type="checkbox" className="h-4 w-4" {...register('isActive')} /> Active
         </label>
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-slate-700">Courses (none ticked: every course)</legend>
-          {e.courses?.message && (
-            <p className="mt-1 text-sm text-red-700" role="alert">
-              {e.courses.message}
-            </p>
-          )}
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {(courses.data ?? []).map((c) => (
-              <label key={c._id} className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" value={c._id} className="h-4 w-4" {...register('courses')} /> {c.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckboxGroup
+          legend="Courses (none ticked: every course)"
+          error={e.courses?.message}
+          options={(courses.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+          field={register('courses')}
+        />
       </form>
     </Modal>
   );

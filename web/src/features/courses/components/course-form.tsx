@@ -35,6 +35,7 @@ const feeTypeOptions = FEE_TYPES.map((v) => ({ value: v, label: FEE_TYPE_LABELS[
 
 const toFormValues = (course?: Course | null): CourseFormValues => ({
   name: course?.name ?? '',
+  slug: course?.slug ?? '',
   description: course?.description ?? '',
   price: course ? String(course.price) : '',
   feeType: course?.feeType ?? 'full',
@@ -106,6 +107,18 @@ export function CourseFormModal({ open, onOpenChange, course }: Props) {
         )}
         <div className="sm:col-span-2">
           <Field label="Course name" autoComplete="off" error={e.name?.message} {...register('name')} />
+        </div>
+        <div className="sm:col-span-2">
+          <Field
+            label="Page address (slug)"
+            autoComplete="off"
+            placeholder={isEdit ? undefined : 'Made from the name when left blank'}
+            error={e.slug?.message}
+            hint={
+              <p className="text-xs text-slate-500">The course page is /courses/{String(watch('slug') ?? '') || 'made-from-the-name'}.</p>
+            }
+            {...register('slug')}
+          />
         </div>
         <div className="sm:col-span-2">
           <TextAreaField label="Description" rows={3} error={e.description?.message} {...register('description')} />

@@ -1,5 +1,5 @@
 import type { ExamStudent } from '@app/common/schemas/exam-views';
-import type { Attempt, SaveAnswersResponse } from '@app/common/schemas/exam-attempt';
+import type { Attempt, SaveAnswersBody, SaveAnswersResponse } from '@app/common/schemas/exam-attempt';
 import type { SubmitBody, SubmitResponse } from '@app/common/schemas/submissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -17,9 +17,12 @@ export const useStudentExam = (examId: string) =>
 /** POST /api/exams/{examId}/attempt: starts or resumes; 409 'Already Attempted' once submitted. */
 export const startAttempt = (examId: string) => api<Attempt>(`/api/exams/${examId}/attempt`, { method: 'POST' });
 
-/** PUT /api/exams/{examId}/attempt/answers: merged into what the server has saved. */
-export const saveAnswers = (examId: string, answers: AnswerMap) =>
-  api<SaveAnswersResponse>(`/api/exams/${examId}/attempt/answers`, { method: 'PUT', body: { answers } });
+/**
+ * PUT /api/exams/{examId}/attempt/answers: merged into what the server has saved, with the place in the
+ * paper the screen sends beside them (the question on screen, and after a lost connection the rest).
+ */
+export const saveAnswers = (examId: string, answers: AnswerMap, place: Omit<SaveAnswersBody, 'answers'> = {}) =>
+  api<SaveAnswersResponse>(`/api/exams/${examId}/attempt/answers`, { method: 'PUT', body: { answers, ...place } });
 
 /**
  * The same PUT with the review flags, the seconds per question and the question the student is on (no

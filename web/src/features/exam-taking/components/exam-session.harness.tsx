@@ -64,7 +64,12 @@ export const submitted = { message: 'ok', submission: { _id: 's1' } };
 export const saved = () => json(200, { savedAt: new Date().toISOString(), serverNow: new Date().toISOString(), remainingSeconds: 100 });
 
 /** Opens the exam as a (re)load does: `serverAnswers` are the answers the resumed attempt carries. */
-export function renderSession(secondsLeft: number, serverAnswers: Attempt['answers'] = {}, currentQuestion: string | null = null) {
+export function renderSession(
+  secondsLeft: number,
+  serverAnswers: Attempt['answers'] = {},
+  currentQuestion: string | null = null,
+  more: Partial<Attempt> = {},
+) {
   const onSubmitted = vi.fn();
   const onClosed = vi.fn();
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -72,7 +77,7 @@ export function renderSession(secondsLeft: number, serverAnswers: Attempt['answe
     <QueryClientProvider client={client}>
       <ExamSession
         exam={exam}
-        attempt={attemptWith(secondsLeft, serverAnswers, currentQuestion)}
+        attempt={{ ...attemptWith(secondsLeft, serverAnswers, currentQuestion), ...more }}
         receivedAt={NOW}
         userId="u1"
         onSubmitted={onSubmitted}

@@ -2,6 +2,7 @@ import { fireEvent, screen, act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   json,
+  NOW,
   offline,
   reload,
   renderSession,
@@ -38,6 +39,72 @@ describe('ExamSession: the question the student is on', () => {
     await settle(1000);
     expect(positions()).toEqual(['q1', 'q2']);
     expect(server.calls.at(-1)?.body).toEqual({ currentQuestion: 'q2' });
+  });
+
+  it('keeps the place on the device while offline: a reload reopens there, visited, and tells the server', async () => {
+    // The connection drops on question 1; the student moves on to question 2 and the save of that fails.
+    server.reply = offline;
+    const first = renderSession(600);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: /^Next/ }));
+    await settle(1000);
+    expect(screen.getByRole('heading', { name: 'Question 2' })).toBeTruthy();
+    // Back online, the page is reloaded before anything reached the server: it still has question 1.
+    reload(first);
+    server.reply = () => saved();
+    renderSession(600, {}, 'q1', { savedAt: new Date(NOW - 30_000).toISOString() });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Question 2' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Question 1, Not Answered' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Question 2, Not Answered, current' })).toBeTruthy();
+    // The next save carries the whole place, and once the server has it nothing is kept any more.
+    const [sync] = server.calls.filter((c) => c.method === 'PUT');
+    expect(sync.body).toMatchObject({ currentQuestion: 'q2', review: [], timeSpent: { q1: 0, q2: 0 } });
+    expect(localStorage.getItem('exam-place:v1:exam-1:u1')).toBeNull();
+  });
+
+  it('carries the kept place with the next answer save, and reopens where another device went since', async () => {
+    server.reply = offline;
+    const first = renderSession(600);
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: /^Next/ }));
+    await settle(1000);
+    await choose('No');
+    expect(saves().at(-1)?.body).toMatchObject({ answers: { q2: 1 }, currentQuestion: 'q2', timeSpent: { q1: 0, q2: 1 } });
+    // Meanwhile the student went back to question 1 on another device, whose save came after.
+    reload(first);
+    server.reply = () => saved();
+    renderSession(600, { q2: 1 }, 'q1', { savedAt: new Date(NOW + 60_000).toISOString() });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Question 1' })).toBeTruthy();
+    // The questions seen here are still visited.
+    expect(screen.getByRole('button', { name: 'Question 2, Answered' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Question 1, Not Answered, current' })).toBeTruthy();
+  });
+
+  it('saves the answers left behind on a move with the question moved to', async () => {
+    renderSession(600);
+    server.reply = () => json(500, { message: 'Internal error' });
+    await choose('Yes');
+    server.reply = () => saved();
+    fireEvent.click(screen.getByRole('button', { name: /^Next/ }));
+    await settle();
+    expect(saves().map((c) => c.body)).toEqual([
+      { answers: { q1: 0 }, currentQuestion: 'q1' },
+      { answers: { q1: 0 }, currentQuestion: 'q2' },
+    ]);
+  });
+
+  it('ignores a place kept from an earlier attempt', async () => {
+    localStorage.setItem(
+      'exam-place:v1:exam-1:u1',
+      JSON.stringify({ at: NOW - 120_000, currentQuestion: 'q2', review: ['q2'], timeSpent: { q2: 5 } }),
+    );
+    server.reply = () => saved();
+    renderSession(600);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Question 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Question 2, Not Visited' })).toBeTruthy();
   });
 
   it('opens on the first question when none is kept, or the kept one is no longer in the paper', () => {
@@ -83,7 +150,7 @@ describe('ExamSession: saving', () => {
     server.reply = () => saved();
     await settle(60_000);
     expect(status()).toBe('Saved');
-    expect(saves().at(-1)?.body).toEqual({ answers: { q1: 1 } });
+    expect(saves().at(-1)?.body).toEqual({ answers: { q1: 1 }, currentQuestion: 'q1' });
   });
 });
 
@@ -115,7 +182,7 @@ describe('ExamSession: resuming with answers this device had not saved', () => {
     server.reply = () => saved();
     const first = renderSession(600);
     await choose('Yes');
-    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 0 } }]);
+    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 0 }, currentQuestion: 'q1' }]);
     // Offline: "No" replaces the saved "Yes" on this device only.
     server.reply = offline;
     await choose('No');
@@ -123,7 +190,7 @@ describe('ExamSession: resuming with answers this device had not saved', () => {
     server.reply = () => saved();
     renderSession(600, { q1: 0 });
     await settle();
-    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 1 } }]);
+    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 1 }, currentQuestion: 'q1' }]);
     expect(isChosen('No')).toBe(true);
     expect(status()).toBe('Saved');
   });
@@ -138,7 +205,7 @@ describe('ExamSession: resuming with answers this device had not saved', () => {
     server.reply = () => saved();
     renderSession(600, { q1: 0 });
     await settle();
-    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 1 } }]);
+    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 1 }, currentQuestion: 'q1' }]);
     expect(isChosen('No')).toBe(true);
   });
 
@@ -147,7 +214,7 @@ describe('ExamSession: resuming with answers this device had not saved', () => {
     server.reply = () => saved();
     const first = renderSession(600, { q1: 1 });
     await settle();
-    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 0 } }]);
+    expect(saves().map((c) => c.body)).toEqual([{ answers: { q1: 0 }, currentQuestion: 'q1' }]);
     expect(isChosen('Yes')).toBe(true);
     expect(localStorage.getItem('exam-progress:exam-1:u1')).toBeNull();
     // Saved: nothing is left to resend.

@@ -2,7 +2,7 @@ import type { ExamStudent } from '@app/common/schemas/exam-views';
 import type { Attempt } from '@app/common/schemas/exam-attempt';
 import type { SubmitResponse } from '@app/common/schemas/submissions';
 import { BookmarkCheck, FileText } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { buttonClass, FormAlert } from '../../../components/field.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { type AnswerMap, type AnswerValue, countAnswered } from '../answers.ts';
@@ -11,7 +11,7 @@ import { passageMap, type Progress, sectionsOf } from '../paper.ts';
 import { answersToResend, progressStore } from '../hooks/progress-store.ts';
 import { useAutosave } from '../hooks/use-autosave.ts';
 import { localDeadline, useCountdown } from '../hooks/use-countdown.ts';
-import { useExamNavigation } from '../hooks/use-exam-navigation.ts';
+import { type PlaceForSave, useExamNavigation } from '../hooks/use-exam-navigation.ts';
 import { useExamSubmission } from '../hooks/use-exam-submission.ts';
 import { ExamHeader } from './exam-header.tsx';
 import { TimerAnnouncer } from './exam-timer.tsx';
@@ -48,30 +48,33 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
   const deadlineAt = useMemo(() => localDeadline(attempt, receivedAt), [attempt, receivedAt]);
   const seconds = useCountdown(deadlineAt);
 
+  // Each answer save carries the place in the paper (use-exam-navigation.ts), set once navigation exists.
+  const placeForSave = useRef<() => PlaceForSave>(() => ({ body: {}, saved: () => {} }));
   const autosave = useAutosave({
     examId: exam._id,
     userId,
     initialPending: localPending,
     serverAnswers: attempt.answers,
-    save: (changed) => saveAnswers(exam._id, changed),
+    save: async (changed) => {
+      const place = placeForSave.current();
+      const response = await saveAnswers(exam._id, changed, place.body);
+      place.saved();
+      return response;
+    },
     onClosed,
   });
 
-  const {
-    index,
-    question,
-    isLast,
-    review,
-    visited,
-    headingRef,
-    stickyRef,
-    cardRef,
-    navRef,
-    syncProgress,
-    goTo,
-    toggleReview,
-    markAndNext,
-  } = useExamNavigation({ exam, attempt, questionIds, seconds, autosave });
+  const nav = useExamNavigation({
+    exam,
+    attempt,
+    userId,
+    clockOffset: Date.parse(attempt.serverNow) - receivedAt,
+    questionIds,
+    seconds,
+    autosave,
+  });
+  const { index, question, goTo } = nav;
+  placeForSave.current = nav.placeForSave;
   const { submit, doSubmit, confirmOpen, setConfirmOpen, submitError, timeUp, openSubmit } = useExamSubmission({
     exam,
     attempt,
@@ -79,13 +82,13 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
     answers,
     seconds,
     autosave,
-    syncProgress,
+    syncProgress: nav.syncProgress,
     onSubmitted,
     onClosed,
   });
 
   const answered = countAnswered(questionIds, answers);
-  const progress: Progress = { answers, review, visited };
+  const progress: Progress = { answers, review: nav.review, visited: nav.visited };
   const section = sections.find((s) => s.indexes.includes(index)) ?? sections[0];
   const passage = question.passage ? passages.get(question.passage) : undefined;
 
@@ -96,7 +99,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
 
   return (
     <div className="min-h-[70vh] bg-slate-100">
-      <div ref={stickyRef} className="sticky top-16 z-30">
+      <div ref={nav.stickyRef} className="sticky top-0 z-30">
         <ExamHeader
           title={exam.title}
           current={index + 1}
@@ -129,30 +132,30 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
           ) : null}
           <div className={passage !== undefined ? 'grid gap-4 lg:grid-cols-2' : ''}>
             {passage !== undefined && question.passage && <PassagePane passageId={question.passage} body={passage} />}
-            <div ref={cardRef} className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
+            <div ref={nav.cardRef} className="rounded-xl bg-white p-5 shadow-sm sm:p-6">
               <QuestionView
                 key={question._id}
-                ref={headingRef}
+                ref={nav.headingRef}
                 question={question}
                 number={index + 1}
                 value={answers[question._id]}
                 onChoose={(option) => setAnswer(option, true)}
                 onType={(text) => setAnswer(text, false)}
               />
-              {review.has(question._id) && (
+              {nav.review.has(question._id) && (
                 <p className="mt-4 flex items-center gap-2 text-sm text-violet-800">
                   <BookmarkCheck aria-hidden="true" className="h-4 w-4" /> Marked for review
-                  <button type="button" className="underline" onClick={() => toggleReview(question._id, false)}>
+                  <button type="button" className="underline" onClick={() => nav.toggleReview(question._id, false)}>
                     Unmark
                   </button>
                 </p>
               )}
               <QuestionActions
                 isFirst={index === 0}
-                isLast={isLast}
+                isLast={nav.isLast}
                 submitting={submit.isPending}
                 onPrevious={() => goTo(index - 1)}
-                onMarkAndNext={markAndNext}
+                onMarkAndNext={nav.markAndNext}
                 onClear={() => setAnswer(null, true)}
                 onNext={() => goTo(index + 1)}
                 onSubmit={() => {
@@ -163,7 +166,7 @@ export function ExamSession({ exam, attempt, receivedAt, userId, onSubmitted, on
             </div>
           </div>
         </div>
-        <div ref={navRef} className="order-1 grid content-start gap-3 lg:order-2">
+        <div ref={nav.navRef} className="order-1 grid content-start gap-3 lg:order-2">
           <NavPanel
             section={section}
             questionIds={questionIds}

@@ -1,8 +1,9 @@
-import { defaultInstructions } from '@app/common/constants';
+import { defaultInstructions } from '@app/common/rules/instructions';
 import { plural } from '@app/common/rules/text';
 import type { ExamStudent } from '@app/common/schemas/exam-views';
 import { BookOpen, Clock, ListChecks, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { buttonClass, FormAlert } from '../../../components/field.tsx';
 
 type Props = { exam: ExamStudent; starting: boolean; error: string | null; onStart: () => void };
@@ -15,7 +16,11 @@ export function InstructionsView({ exam, starting, error, onStart }: Props) {
       : defaultInstructions(exam.questions.map((q) => (q.type === 'mcq' ? q.negativeMarks : 0)));
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <div className="rounded-xl bg-white p-6 shadow-sm sm:p-8">
+      {/* The exam screen has no site header (app/exam-layout.tsx): the way back is here. */}
+      <Link to="/student/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+        Back to Dashboard
+      </Link>
+      <div className="mt-3 rounded-xl bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-brand-800">{exam.title}</h1>
         {exam.description && <p className="mt-2 text-slate-600">{exam.description}</p>}
         <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3">

@@ -11,7 +11,7 @@ export const paletteClass: Record<PaletteState, string> = {
 };
 const CURRENT = 'outline outline-3 outline-offset-2 outline-gold-400';
 
-export type PaletteItem = { id: string; index: number };
+type PaletteItem = { id: string; index: number };
 
 type Props = {
   items: PaletteItem[];

@@ -17,7 +17,7 @@ export function PassagePane({ passageId, body }: Props) {
       key={passageId}
       aria-labelledby={`${id}-title`}
       data-testid="passage-pane"
-      className="rounded-xl bg-white shadow-sm lg:sticky lg:top-44 lg:max-h-[calc(100vh-12rem)] lg:self-start lg:overflow-y-auto"
+      className="rounded-xl bg-white shadow-sm lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto"
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-3 lg:sticky lg:top-0 lg:bg-white">
         <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-brand-800">

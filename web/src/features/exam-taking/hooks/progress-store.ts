@@ -22,7 +22,7 @@ const isAnswerValue = (v: unknown): v is AnswerValue => v === null || typeof v =
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** A short fingerprint (FNV-1a) of a value, so that a long text sent many times does not fill the storage. */
-export function fingerprintOf(value: AnswerValue): string {
+function fingerprintOf(value: AnswerValue): string {
   const text = JSON.stringify(value);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);

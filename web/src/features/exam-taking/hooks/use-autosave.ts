@@ -6,7 +6,7 @@ import { type PendingAnswer, progressStore, withSent } from './progress-store.ts
 export type SaveStatus = 'saved' | 'saving' | 'unsaved';
 
 /** Typing is saved this long after the last keystroke; navigation and option changes are saved at once. */
-export const AUTOSAVE_DEBOUNCE_MS = 1500;
+const AUTOSAVE_DEBOUNCE_MS = 1500;
 const MAX_BACKOFF_MS = 30_000;
 const hasAny = (answers: AnswerMap) => Object.keys(answers).length > 0;
 

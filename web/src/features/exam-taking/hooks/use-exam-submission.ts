@@ -5,12 +5,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { type AnswerMap, submissionAnswers } from '../answers.ts';
 import { useSubmitExam } from '../api/exam-attempt.ts';
+import { placeStore } from './place-store.ts';
 import { progressStore } from './progress-store.ts';
 import type { useAutosave } from './use-autosave.ts';
 
 const SUBMIT_ERROR = 'Error submitting exam. Please try again.';
 /** At zero the submission is retried this often until the server answers (accepted, or 409 after the grace). */
-export const AUTO_SUBMIT_RETRY_MS = 3000;
+const AUTO_SUBMIT_RETRY_MS = 3000;
 const isRetryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
 
 type Options = {
@@ -60,12 +61,14 @@ export function useExamSubmission({ exam, attempt, userId, answers, seconds, aut
         {
           onSuccess: (response) => {
             progressStore.clear(exam._id, userId);
+            placeStore.clear(exam._id, userId);
             onSubmitted(response, auto);
           },
           onError: (err) => {
             const status = err instanceof ApiError ? err.status : 0;
             if (status === 409) {
               progressStore.clear(exam._id, userId);
+              placeStore.clear(exam._id, userId);
               onClosed(errorMessage(err, SUBMIT_ERROR));
               return;
             }

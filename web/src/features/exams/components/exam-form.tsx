@@ -1,3 +1,4 @@
+import { round2 } from '@app/common/rules/rounding';
 import { EXAM_DEFAULTS } from '@app/common/constants';
 import { SCHEDULE_KEYS } from '@app/common/schemas/exam-schedule';
 import { EXAM_MESSAGES, type ExamBody } from '@app/common/schemas/exams';
@@ -71,7 +72,7 @@ export function ExamForm({ exam, onDone }: { exam: ExamAdmin | null; onDone: () 
   };
   const paperEmpty = questions.length === 0 && (sections ?? []).every((s) => s.passages.length === 0 && s.questions.length === 0);
 
-  const sum = sections ? paperMarks(sections) : Math.round(questions.reduce((s, q) => s + marksOf(q), 0) * 100) / 100;
+  const sum = sections ? paperMarks(sections) : round2(questions.reduce((s, q) => s + marksOf(q), 0));
   const questionCount = sections
     ? sections.reduce((n, s) => n + s.passages.reduce((m, p) => m + p.questions.length, 0) + s.questions.length, 0)
     : questions.length;

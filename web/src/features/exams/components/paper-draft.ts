@@ -1,3 +1,4 @@
+import { round2 } from '@app/common/rules/rounding';
 import type { QuestionInput } from '@app/common/schemas/exams';
 import type { ExamAdmin } from '@app/common/schemas/exam-views';
 import type { ExamPreset } from '@app/common/schemas/exam-presets';
@@ -18,7 +19,7 @@ export type SectionDraft = {
 };
 
 let seq = 0;
-export const nextPaperKey = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+const nextPaperKey = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export const newSection = (title = ''): SectionDraft => ({ key: nextPaperKey('s'), title, instructions: '', passages: [], questions: [] });
 export const newPassage = (): PassageDraft => ({ key: nextPaperKey('p'), body: '', questions: [] });
@@ -56,8 +57,7 @@ export function sectionsToInput(sections: SectionDraft[]) {
   }));
 }
 
-export const paperMarks = (sections: SectionDraft[]) =>
-  Math.round(sections.flatMap(sectionQuestions).reduce((sum, q) => sum + marksOf(q), 0) * 100) / 100;
+export const paperMarks = (sections: SectionDraft[]) => round2(sections.flatMap(sectionQuestions).reduce((sum, q) => sum + marksOf(q), 0));
 
 /** Sections whose question count falls outside the preset's range: a warning, never a refusal. */
 export function rangeWarnings(sections: SectionDraft[]): string[] {

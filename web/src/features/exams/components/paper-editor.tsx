@@ -106,35 +106,14 @@ export function PaperEditor({ sections, onChange, locked }: Props) {
             <div key={p.key} className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h5 className="font-semibold text-slate-800">Passage {pi + 1}</h5>
-                <div className="flex gap-1">
-                  <button
-                    type="button"
-                    className={iconButton}
-                    disabled={locked || pi === 0}
-                    aria-label={`Move passage ${pi + 1} up`}
-                    onClick={() => updateSection(s.key, (x) => ({ ...x, passages: moved(x.passages, pi, -1) }))}
-                  >
-                    <ArrowUp aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className={iconButton}
-                    disabled={locked || pi === s.passages.length - 1}
-                    aria-label={`Move passage ${pi + 1} down`}
-                    onClick={() => updateSection(s.key, (x) => ({ ...x, passages: moved(x.passages, pi, 1) }))}
-                  >
-                    <ArrowDown aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                  <button
-                    type="button"
-                    className={`${iconButton} text-red-700`}
-                    disabled={locked}
-                    aria-label={`Remove passage ${pi + 1}`}
-                    onClick={() => updateSection(s.key, (x) => ({ ...x, passages: x.passages.filter((y) => y.key !== p.key) }))}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </button>
-                </div>
+                <OrderButtons
+                  what={`passage ${pi + 1}`}
+                  index={pi}
+                  count={s.passages.length}
+                  locked={locked}
+                  onMove={(by) => updateSection(s.key, (x) => ({ ...x, passages: moved(x.passages, pi, by) }))}
+                  onRemove={() => updateSection(s.key, (x) => ({ ...x, passages: x.passages.filter((y) => y.key !== p.key) }))}
+                />
               </div>
               <PassageBody value={p.body} index={pi} onChange={(body) => updatePassage(s.key, p.key, (x) => ({ ...x, body }))} />
               {questionBlock(s, p, p.questions, (questions) => updatePassage(s.key, p.key, (x) => ({ ...x, questions })))}
@@ -203,6 +182,45 @@ function PassageBody({ value, index, onChange }: { value: string; index: number;
   );
 }
 
+type OrderProps = {
+  /** What the buttons move, for screen readers: "section 2", "passage 1". */
+  what: string;
+  index: number;
+  count: number;
+  locked: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+};
+
+/** Up, down and remove: the same three buttons order the sections and each section's passages. */
+function OrderButtons({ what, index, count, locked, onMove, onRemove }: OrderProps) {
+  return (
+    <div className="flex gap-1">
+      <button
+        type="button"
+        className={iconButton}
+        disabled={locked || index === 0}
+        aria-label={`Move ${what} up`}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <button
+        type="button"
+        className={iconButton}
+        disabled={locked || index === count - 1}
+        aria-label={`Move ${what} down`}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <button type="button" className={`${iconButton} text-red-700`} disabled={locked} aria-label={`Remove ${what}`} onClick={onRemove}>
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}
+
 type CardProps = {
   section: SectionDraft;
   index: number;
@@ -229,35 +247,7 @@ function SectionCard({ section, index, count, locked, onChange, onMove, onRemove
             {expected ? `; expected ${expected.min === expected.max ? expected.min : `${expected.min}-${expected.max}`}` : ''})
           </span>
         </h4>
-        <div className="flex gap-1">
-          <button
-            type="button"
-            className={iconButton}
-            disabled={locked || index === 0}
-            aria-label={`Move section ${index + 1} up`}
-            onClick={() => onMove(-1)}
-          >
-            <ArrowUp aria-hidden="true" className="h-4 w-4" />
-          </button>
-          <button
-            type="button"
-            className={iconButton}
-            disabled={locked || index === count - 1}
-            aria-label={`Move section ${index + 1} down`}
-            onClick={() => onMove(1)}
-          >
-            <ArrowDown aria-hidden="true" className="h-4 w-4" />
-          </button>
-          <button
-            type="button"
-            className={`${iconButton} text-red-700`}
-            disabled={locked}
-            aria-label={`Remove section ${index + 1}`}
-            onClick={onRemove}
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-          </button>
-        </div>
+        <OrderButtons what={`section ${index + 1}`} index={index} count={count} locked={locked} onMove={onMove} onRemove={onRemove} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1">

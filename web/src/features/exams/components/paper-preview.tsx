@@ -1,12 +1,11 @@
-import { defaultInstructions } from '@app/common/constants';
+import { penaltyOf } from '@app/common/rules/marking';
+import { defaultInstructions } from '@app/common/rules/instructions';
 import { Modal } from '../../../components/modal.tsx';
 import { RichText } from '../../../components/rich-text.tsx';
 import type { SectionDraft } from './paper-draft.ts';
-import { marksOf, type QuestionDraft } from './question-draft.ts';
+import { marksOf, ownPenaltyOf, type QuestionDraft } from './question-draft.ts';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; title: string; sections: SectionDraft[]; negativeMarks: number };
-
-const penaltyOf = (q: QuestionDraft, exam: number) => (String(q.negativeMarks).trim() === '' ? exam : Number(q.negativeMarks));
 
 /** The paper as a student reads it: sections, passages rendered as formatted text, questions with their options and marks. */
 export function PaperPreview({ open, onOpenChange, title, sections, negativeMarks }: Props) {
@@ -14,7 +13,7 @@ export function PaperPreview({ open, onOpenChange, title, sections, negativeMark
   const all = sections.flatMap((s) => [...s.passages.flatMap((p) => p.questions), ...s.questions]);
   const question = (q: QuestionDraft) => {
     n += 1;
-    const penalty = penaltyOf(q, negativeMarks);
+    const penalty = penaltyOf(ownPenaltyOf(q), negativeMarks);
     return (
       <li key={q.key} className="rounded-lg border border-slate-200 bg-white p-3">
         <p className="text-sm font-semibold text-brand-800">
@@ -41,7 +40,7 @@ export function PaperPreview({ open, onOpenChange, title, sections, negativeMark
     <Modal open={open} onOpenChange={onOpenChange} title={`Preview: ${title || 'Untitled exam'}`} size="xl">
       <div className="grid gap-6">
         <ul className="list-disc pl-5 text-sm text-slate-700">
-          {defaultInstructions(all.map((q) => (q.type === 'mcq' ? penaltyOf(q, negativeMarks) : 0))).map((line) => (
+          {defaultInstructions(all.map((q) => (q.type === 'mcq' ? penaltyOf(ownPenaltyOf(q), negativeMarks) : 0))).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

@@ -72,6 +72,9 @@ export function draftFromBank(q: BankQuestion): QuestionDraft {
   };
 }
 
+/** The question's own penalty as typed; null when blank (the exam's applies). */
+export const ownPenaltyOf = (d: QuestionDraft) => (String(d.negativeMarks).trim() === '' ? null : d.negativeMarks);
+
 export function draftToInput(d: QuestionDraft): QuestionInput & { bankQuestionId?: string; bankVersion?: number } {
   return {
     ...(d.bankQuestionId ? { bankQuestionId: d.bankQuestionId, bankVersion: d.bankVersion } : {}),
@@ -81,7 +84,7 @@ export function draftToInput(d: QuestionDraft): QuestionInput & { bankQuestionId
     options: d.type === 'mcq' ? d.options : [],
     correctAnswer: d.type === 'mcq' ? d.correctAnswer : undefined,
     marks: d.marks,
-    negativeMarks: String(d.negativeMarks).trim() === '' ? null : d.negativeMarks,
+    negativeMarks: ownPenaltyOf(d),
     explanation: d.explanation.trim() ? d.explanation : null,
   };
 }

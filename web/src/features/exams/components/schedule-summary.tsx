@@ -2,7 +2,7 @@ import { formatDateTime } from '@app/common/rules/dates';
 import type { ExamListItem } from '@app/common/schemas/exam-views';
 
 /** Who may take the exam, in words: "All students", or the names of its courses, batches and centres. */
-export function audienceText(exam: ExamListItem): string {
+function audienceText(exam: ExamListItem): string {
   if (exam.openToAll) return 'All students';
   const names = exam.audienceNames;
   const parts = names ? [...names.courses, ...names.batches, ...names.centres].map((x) => x.name) : [];
@@ -10,7 +10,7 @@ export function audienceText(exam: ExamListItem): string {
 }
 
 /** When it may be started (IST). */
-export function windowText(exam: Pick<ExamListItem, 'opensAt' | 'closesAt'>): string {
+function windowText(exam: Pick<ExamListItem, 'opensAt' | 'closesAt'>): string {
   if (exam.opensAt && exam.closesAt) return `${formatDateTime(exam.opensAt)} – ${formatDateTime(exam.closesAt)}`;
   if (exam.opensAt) return `From ${formatDateTime(exam.opensAt)}`;
   if (exam.closesAt) return `Until ${formatDateTime(exam.closesAt)}`;

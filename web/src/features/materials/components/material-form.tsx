@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { fromIstInput, toIstInput } from '@app/common/rules/dates';
 import {
   MATERIAL_MAX_BYTES,
@@ -9,19 +10,18 @@ import {
   videoMaterialBody,
 } from '@app/common/schemas/materials';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { useBatches } from '../../../api/batches.ts';
 import { useAdminCourses } from '../../../api/courses.ts';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
-import { TextAreaField } from '../../../components/form-controls.tsx';
+import { CheckboxGroup, TextAreaField } from '../../../components/form-controls.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCreateMaterial, useUpdateMaterial } from '../api/materials.ts';
-import { formResolver } from '../../../lib/form-resolver.ts';
 
-type Values = {
+export type Values = {
   kind: 'pdf' | 'video';
   title: string;
   description: string;
@@ -33,7 +33,7 @@ type Values = {
   publishAt: string;
 };
 
-const toFields = (v: Values) => ({
+const toFields = (v: Values): z.input<typeof pdfMaterialFields> => ({
   title: v.title,
   description: v.description,
   subject: v.subject,
@@ -44,24 +44,34 @@ const toFields = (v: Values) => ({
 
 const toVideoBody = (v: Values): VideoMaterialBody => ({ ...toFields(v), videoUrl: v.videoUrl });
 
-// The form is checked by the server's own schemas (the video body, or a PDF's fields), plus the file's
-// size and type, which the server checks again by the file's content.
-const formSchema = (creating: boolean) =>
-  z.custom<Values>().superRefine((v, ctx) => {
-    const result = v.kind === 'video' ? videoMaterialBody.safeParse(toVideoBody(v)) : pdfMaterialFields.safeParse(toFields(v));
-    if (!result.success) {
-      for (const issue of result.error.issues)
-        ctx.addIssue({ code: 'custom', path: [String(issue.path[0] ?? 'title')], message: issue.message });
-    }
-    if (creating && v.kind === 'pdf') {
-      const file = v.file?.[0];
-      if (!file) ctx.addIssue({ code: 'custom', path: ['file'], message: MATERIAL_MSG.fileMissing.replace(' in the field "file"', '') });
-      else if (file.size > MATERIAL_MAX_BYTES) ctx.addIssue({ code: 'custom', path: ['file'], message: MATERIAL_MSG.fileTooLarge });
-      else if (file.size === 0) ctx.addIssue({ code: 'custom', path: ['file'], message: MATERIAL_MSG.fileEmpty });
-      else if (!/\.pdf$/i.test(file.name) && file.type !== 'application/pdf')
-        ctx.addIssue({ code: 'custom', path: ['file'], message: MATERIAL_MSG.notPdf });
-    }
-  });
+// The form's values are read into the API body and checked by the server's own schemas (a video link's
+// body, or a PDF's fields), so its rules and messages apply unchanged; a new PDF's file is one more field,
+// checked here for presence, size and type (the server checks it again by its content).
+const pdfFile = z
+  .custom<File | undefined>((file) => file !== undefined, { error: MATERIAL_MSG.fileMissing.replace(' in the field "file"', '') })
+  .refine((file) => (file?.size ?? 0) <= MATERIAL_MAX_BYTES, MATERIAL_MSG.fileTooLarge)
+  .refine((file) => (file?.size ?? 0) > 0, MATERIAL_MSG.fileEmpty)
+  .refine((file) => /\.pdf$/i.test(file?.name ?? '') || file?.type === 'application/pdf', MATERIAL_MSG.notPdf);
+
+const videoForm = z.custom<Values>().transform(toVideoBody).pipe(videoMaterialBody);
+const newPdfBody = pdfMaterialFields.safeExtend({ file: pdfFile });
+const newPdfForm = z
+  .custom<Values>()
+  .transform((v): z.input<typeof newPdfBody> => ({ ...toFields(v), file: v.file?.[0] }))
+  .pipe(newPdfBody);
+const pdfEditForm = z.custom<Values>().transform(toFields).pipe(pdfMaterialFields);
+
+// raw: the submit handler gets the form's values (a PDF goes up as multipart form data, not as the body).
+const checks = {
+  video: zodResolver(videoForm, undefined, { raw: true }),
+  newPdf: zodResolver(newPdfForm, undefined, { raw: true }),
+  pdfEdit: zodResolver(pdfEditForm, undefined, { raw: true }),
+};
+/** The form's resolver: by the kind of material, and for a new PDF its file too. */
+export const materialResolver =
+  (creating: boolean): Resolver<Values> =>
+  (values, context, options) =>
+    (values.kind === 'video' ? checks.video : creating ? checks.newPdf : checks.pdfEdit)(values, context, options);
 
 const toValues = (m: Material | null): Values => ({
   kind: m?.kind ?? 'pdf',
@@ -79,7 +89,7 @@ function toFormData(v: Values): FormData {
   const form = new FormData();
   const f = toFields(v);
   form.append('title', f.title);
-  form.append('description', f.description);
+  form.append('description', f.description ?? '');
   form.append('subject', f.subject);
   form.append('courses', JSON.stringify(f.courses));
   form.append('batches', JSON.stringify(f.batches));
@@ -102,7 +112,7 @@ export function MaterialFormModal({ open, onOpenChange, material }: Props) {
   const { reset: resetCreate } = create;
   const { reset: resetUpdate } = update;
   const { register, handleSubmit, reset, setError, watch, formState } = useForm<Values>({
-    resolver: formResolver(formSchema(creating)),
+    resolver: materialResolver(creating),
     defaultValues: toValues(material),
   });
   useEffect(() => {
@@ -213,38 +223,21 @@ export function MaterialFormModal({ open, onOpenChange, material }: Props) {
             File: {material?.fileName}. To replace the file, add the new one and delete this material.
           </p>
         )}
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-slate-700">For these courses (all their students)</legend>
-          {e.courses?.message && (
-            <p className="mt-1 text-sm text-red-700" role="alert">
-              {e.courses.message}
-            </p>
-          )}
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {(courses.data ?? []).map((c) => (
-              <label key={c._id} className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" value={c._id} className="h-4 w-4" {...register('courses')} /> {c.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-slate-700">Or these batches</legend>
-          {e.batches?.message && (
-            <p className="mt-1 text-sm text-red-700" role="alert">
-              {e.batches.message}
-            </p>
-          )}
-          {batches.isError && <p className="mt-1 text-sm text-red-700">Could not load the batches.</p>}
-          <div className="mt-2 grid max-h-48 gap-2 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2">
-            {(batches.data ?? []).map((b) => (
-              <label key={b._id} className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" value={b._id} className="h-4 w-4" {...register('batches')} /> {b.name}
-              </label>
-            ))}
-            {batches.data?.length === 0 && <p className="text-sm text-slate-500">No batches yet.</p>}
-          </div>
-        </fieldset>
+        <CheckboxGroup
+          legend="For these courses (all their students)"
+          error={e.courses?.message}
+          options={(courses.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+          field={register('courses')}
+        />
+        <CheckboxGroup
+          legend="Or these batches"
+          error={e.batches?.message}
+          options={(batches.data ?? []).map((b) => ({ value: b._id, label: b.name }))}
+          field={register('batches')}
+          isLong
+          notice={batches.isError && <p className="mt-1 text-sm text-red-700">Could not load the batches.</p>}
+          empty={batches.data?.length === 0 ? 'No batches yet.' : undefined}
+        />
       </form>
     </Modal>
   );

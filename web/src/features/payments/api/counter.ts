@@ -1,4 +1,4 @@
-import type { Collections, CounterPaymentBody } from '@app/common/schemas/collections';
+import type { Collections, CounterPaymentBody, CounterStudent } from '@app/common/schemas/collections';
 import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import type { StudentListAnswer } from '@app/common/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,18 @@ export const useStudentSearch = (search: string) =>
       api<StudentListAnswer>(`/api/users?role=student&limit=8&search=${encodeURIComponent(search)}`, { signal }).then((r) => r.users),
     enabled: search.trim().length >= 2,
     placeholderData: (previous) => previous,
+  });
+
+/**
+ * GET /api/payments/counter/students/{id}: once a student is chosen, what they owe, the next installment,
+ * the centre to preselect and their online orders still open (the server's fee figures).
+ */
+export const useCounterStudent = (studentId: string | null) =>
+  useQuery({
+    queryKey: [...paymentKeys.all, 'counter-student', studentId] as const,
+    queryFn: ({ signal }) => api<CounterStudent>(`/api/payments/counter/students/${encodeURIComponent(studentId ?? '')}`, { signal }),
+    enabled: studentId !== null,
+    retry: false,
   });
 
 /** POST /api/payments/counter: money received at a centre, completed at once. */

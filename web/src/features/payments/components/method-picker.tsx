@@ -1,6 +1,6 @@
 import { Banknote, CreditCard, Landmark, Smartphone } from 'lucide-react';
 
-export const FEE_METHODS = [
+const FEE_METHODS = [
   { value: 'card', label: 'Credit / Debit Card', icon: CreditCard },
   { value: 'upi', label: 'UPI', icon: Smartphone },
   { value: 'netbanking', label: 'Net Banking', icon: Landmark },

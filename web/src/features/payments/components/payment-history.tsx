@@ -1,6 +1,6 @@
 import { formatDate } from '@app/common/rules/dates';
 import { formatINR } from '@app/common/rules/money';
-import { PAYMENT_MSG, type PaymentHistoryItem } from '@app/common/schemas/payments';
+import { isCheckoutNotCompleted, PAYMENT_MSG, type PaymentHistoryItem } from '@app/common/schemas/payments';
 import { Download, History } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePaymentHistory } from '../api/history.ts';
 import { downloadCreditNote, downloadReceipt } from '../api/receipt.ts';
+import { Badge } from '../../../components/badge.tsx';
 import { installmentLabel, methodLabel, OFFLINE_NOTE } from '../labels.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 
@@ -24,6 +25,8 @@ function Entry({
 }) {
   const installment = installmentLabel(p.installmentNumber);
   const document = p.invoiceNumber ? 'Tax Invoice' : 'Receipt';
+  // An online checkout nobody completed is no money: not "Pending" (docs/product.md section 11).
+  const notCompleted = isCheckoutNotCompleted(p);
   return (
     <li className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -35,8 +38,8 @@ function Entry({
           </p>
         </div>
         <div className="text-right">
-          <p className="font-bold text-slate-900">{formatINR(p.amount)}</p>
-          <PaymentStatusBadge status={p.status} />
+          <p className={notCompleted ? 'font-semibold text-slate-500' : 'font-bold text-slate-900'}>{formatINR(p.amount)}</p>
+          {notCompleted ? <Badge tone="slate">{PAYMENT_MSG.notCompleted}</Badge> : <PaymentStatusBadge status={p.status} />}
         </div>
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
@@ -54,6 +57,7 @@ function Entry({
         </div>
       </dl>
       {p.status === 'pending' && p.method === 'offline' && <p className="mt-2 text-sm text-amber-800">{OFFLINE_NOTE}</p>}
+      {notCompleted && p.status === 'pending' && <p className="mt-2 text-sm text-slate-600">{PAYMENT_MSG.notCompletedNote}</p>}
       {p.status === 'completed' && (
         <button
           type="button"

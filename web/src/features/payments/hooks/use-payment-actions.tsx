@@ -1,4 +1,4 @@
-import { formatINR } from '@app/common/rules/money';
+import { formatINR, hasAtMostPaise, toPaise, toRupees } from '@app/common/rules/money';
 import { PAYMENT_MSG } from '@app/common/schemas/payments';
 import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ type Pending = { payment: AdminPayment; action: 'verify' | 'refund' } | null;
 const studentName = (p: AdminPayment) => (p.studentId ? `${p.studentId.firstName} ${p.studentId.lastName}` : 'a deleted student');
 
 /** What is left to refund of a payment, in rupees (the server's figures). */
-const leftOf = (p: AdminPayment) => Math.round((p.amount - p.refunded) * 100) / 100;
+const leftOf = (p: AdminPayment) => toRupees(toPaise(p.amount) - toPaise(p.refunded));
 
 /**
  * Verify and Refund, each behind a confirmation; Refund takes an amount (what is left by default, so a
@@ -37,7 +37,7 @@ export function usePaymentActions() {
     if (action === 'refund') {
       const value = Number(amount.trim());
       const left = leftOf(payment);
-      if (!amount.trim() || !Number.isFinite(value) || value <= 0 || Math.round(value * 100) !== value * 100) {
+      if (!amount.trim() || !Number.isFinite(value) || value <= 0 || !hasAtMostPaise(value)) {
         setAmountError(PAYMENT_MSG.refundInvalidAmount);
         return;
       }

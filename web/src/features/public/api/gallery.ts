@@ -1,8 +1,8 @@
-import type { GalleryCategory } from '@app/common/constants';
+import type { GalleryImage } from '@app/common/schemas/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type GalleryImage = { _id: string; title: string; category: GalleryCategory; url: string };
+export type { GalleryImage };
 
 /** Gallery images in display order (GET /api/gallery). */
 export const galleryQuery = queryOptions({

@@ -1,5 +1,7 @@
-import { Award, BookOpen, Building2, Scale, Users } from 'lucide-react';
+import type { SiteAbout } from '@app/common/schemas/site';
+import { Award, Building2, Scale, Users } from 'lucide-react';
 import { Section } from './section.tsx';
+import { SiteText } from './site-text.tsx';
 
 const MILESTONES = [
   { year: '2010', text: 'Founded in Dumdum with one classroom and a CLAT batch of twenty-two students.' },
@@ -9,33 +11,14 @@ const MILESTONES = [
   { year: '2021', text: 'Launched our online exam portal for weekly mock tests from home.' },
 ];
 
-const ACHIEVEMENTS = [
-  { icon: Users, figure: '6,500+', label: 'students coached' },
-  { icon: Scale, figure: '850+', label: 'National Law University selections' },
-  { icon: Award, figure: '140+', label: 'judicial service selections' },
-  { icon: Building2, figure: '3', label: 'centres in Kolkata and Hooghly' },
-];
+const ICONS = [Users, Scale, Award, Building2];
 
-export function AboutStory() {
+/** The story and its milestones; the story is the institute's own text (/admin/site). */
+export function AboutStory({ story }: { story: string }) {
   return (
     <Section id="story" eyebrow="Our story" title="Fifteen years of teaching the law">
       <div className="grid gap-12 lg:grid-cols-[1.2fr_1fr]">
-        <div className="space-y-5 text-lg leading-relaxed text-slate-700">
-          <p>
-            Law Coaching Institute began in 2010, when a group of advocates from the Calcutta High Court started evening classes for school
-            leavers who wanted to study law but could not find serious preparation close to home.
-          </p>
-          <p>
-            We have grown to three centres, but the method has not changed: small batches, a test every week, and teachers who read every
-            answer script. Our students prepare for CLAT, AILET and LSAT India, for the West Bengal and other state judicial services, and
-            for their LL.B. semester examinations.
-          </p>
-          <p className="flex gap-3 rounded-xl bg-brand-50 p-5 text-base text-brand-900">
-            <BookOpen aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-brand-700" />
-            Our aim is simple: every student who walks in should leave able to read a statute, argue a point and write an answer that an
-            examiner is glad to mark.
-          </p>
-        </div>
+        <SiteText text={story} className="space-y-5 text-lg leading-relaxed text-slate-700" />
         <ol className="relative space-y-6 border-l-2 border-gold-400/60 pl-6" aria-label="Milestones">
           {MILESTONES.map((m) => (
             <li key={m.year} className="relative">
@@ -53,7 +36,9 @@ export function AboutStory() {
   );
 }
 
-export function Achievements() {
+/** The achievements the institute lists at /admin/site: a figure (the title) and what it counts. */
+export function Achievements({ achievements }: { achievements: SiteAbout['achievements'] }) {
+  if (achievements.length === 0) return null;
   return (
     <section aria-labelledby="achievements-title" className="bg-brand-900 text-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-16">
@@ -62,13 +47,16 @@ export function Achievements() {
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-300">Figures from our admission and result records since 2010.</p>
         <dl className="mt-10 grid grid-cols-2 gap-6 lg:grid-cols-4">
-          {ACHIEVEMENTS.map(({ icon: Icon, figure, label }) => (
-            <div key={label} className="flex flex-col items-center rounded-2xl border border-white/10 bg-white/5 p-6 text-center">
-              <Icon aria-hidden="true" className="h-7 w-7 text-gold-400" />
-              <dd className="mt-3 font-serif text-4xl font-bold text-gold-400">{figure}</dd>
-              <dt className="mt-1 text-sm text-slate-200">{label}</dt>
-            </div>
-          ))}
+          {achievements.map(({ title, text }, i) => {
+            const Icon = ICONS[i % ICONS.length];
+            return (
+              <div key={title} className="flex flex-col items-center rounded-2xl border border-white/10 bg-white/5 p-6 text-center">
+                <Icon aria-hidden="true" className="h-7 w-7 text-gold-400" />
+                <dd className="mt-3 font-serif text-4xl font-bold text-gold-400">{title}</dd>
+                <dt className="mt-1 text-sm text-slate-200">{text}</dt>
+              </div>
+            );
+          })}
         </dl>
       </div>
     </section>

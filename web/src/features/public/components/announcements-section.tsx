@@ -18,7 +18,7 @@ const PRIORITY_STYLE: Record<Priority, { badge: string; bar: string; label: stri
 
 /**
  * The latest announcements (docs/product.md section 2). If they fail to load the section is simply empty:
- * never invented notices (docs/architecture.md).
+ * never invented notices (docs/product.md section 8).
  */
 export function AnnouncementsSection() {
   const announcements = useLatestAnnouncements();

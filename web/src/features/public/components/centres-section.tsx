@@ -1,10 +1,10 @@
 import type { Centre } from '@app/common/schemas/centres';
-import { MapPin, Navigation, Phone } from 'lucide-react';
+import { Clock, MapPin, Navigation, Phone } from 'lucide-react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useCentres } from '../../../api/centres.ts';
 import { Section, Skeleton } from './section.tsx';
 
-type Props = { id?: string; title?: string; intro?: string; tone?: 'white' | 'muted' };
+type Props = { id?: string; title?: string; intro?: string; tone?: 'white' | 'muted'; hours?: string };
 
 /** The three centres (docs/product.md section 1), on the home page and as contacts on /about. */
 export function CentresSection({
@@ -12,6 +12,7 @@ export function CentresSection({
   title = 'Our centres',
   intro = 'Three centres across Kolkata and Hooghly, each with its own classrooms, library and test hall.',
   tone = 'muted',
+  hours,
 }: Props) {
   const centres = useCentres();
   return (
@@ -34,7 +35,7 @@ export function CentresSection({
         {(data) => (
           <div className="grid gap-6 md:grid-cols-3">
             {data.map((c) => (
-              <CentreCard key={c.id} centre={c} />
+              <CentreCard key={c.id} centre={c} hours={hours} />
             ))}
           </div>
         )}
@@ -43,7 +44,7 @@ export function CentresSection({
   );
 }
 
-function CentreCard({ centre: c }: { centre: Centre }) {
+function CentreCard({ centre: c, hours }: { centre: Centre; hours?: string }) {
   const headingId = `centre-${c.id}`;
   const mapUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(c.address)}`;
   return (
@@ -67,6 +68,12 @@ function CentreCard({ centre: c }: { centre: Centre }) {
           <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
           {c.phone}
         </a>
+        {hours && (
+          <p className="flex gap-3 text-slate-700">
+            <Clock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+            {hours}
+          </p>
+        )}
         {c.facilities.length > 0 && (
           <ul aria-label={`Facilities at ${c.name}`} className="flex flex-wrap gap-2">
             {c.facilities.map((f) => (

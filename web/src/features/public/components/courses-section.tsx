@@ -47,7 +47,8 @@ export function CoursesSection() {
   );
 }
 
-function CourseCard({ course }: { course: Course }) {
+/** A course's card: its fee, duration and first features, a link to its page and the admission request. */
+export function CourseCard({ course }: { course: Course }) {
   const shown = course.features.slice(0, FEATURES_SHOWN);
   const more = course.features.length - shown.length;
   return (
@@ -58,7 +59,9 @@ function CourseCard({ course }: { course: Course }) {
     >
       {course.category && <p className="text-xs font-semibold uppercase tracking-widest text-amber-700">{course.category}</p>}
       <h3 id={`course-${course._id}`} className="mt-1 font-serif text-xl font-bold text-brand-900">
-        {course.name}
+        <Link to={`/courses/${course.slug}`} className="hover:underline">
+          {course.name}
+        </Link>
       </h3>
       <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{course.description}</p>
       <div className="mt-5 border-y border-slate-100 py-4">

@@ -4,6 +4,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { type GalleryImage, useGallery } from '../api/gallery.ts';
 import { Section, Skeleton } from './section.tsx';
+import { SiteImg } from './site-image.tsx';
 
 // The viewer (and the dialog library) is fetched when first wanted, keeping the page's own script small.
 const loadViewer = () => import('./image-viewer.tsx');
@@ -108,11 +109,10 @@ function Thumbnail({ image, onOpen }: { image: GalleryImage; onOpen: (el: HTMLBu
         onClick={(e) => onOpen(e.currentTarget)}
         className="group relative block w-full overflow-hidden rounded-xl bg-slate-200 shadow-sm ring-1 ring-slate-200"
       >
-        <img
-          src={image.url}
+        <SiteImg
+          image={{ ...image, width: image.width ?? 1200, height: image.height ?? 800 }}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           alt={image.title}
-          width={1200}
-          height={800}
           loading="lazy"
           decoding="async"
           className="aspect-[3/2] h-auto w-full object-cover transition duration-300 group-hover:scale-105"

@@ -5,14 +5,14 @@ import { excerpt, letter, objectionCount } from './format.ts';
 /** What the editor holds per question before it is sent. */
 export type DraftDecision = { action: RegradeAction; correctAnswer: number | null; acceptedAnswers: number[]; dropMode: DropMode | null };
 
-export const ACTION_LABELS: Record<RegradeAction, string> = {
+const ACTION_LABELS: Record<RegradeAction, string> = {
   keep: 'Keep the key',
   changeKey: 'Change the key',
   acceptAny: 'Accept several options',
   drop: 'Drop the question',
 };
 
-export const DROP_LABELS: Record<DropMode, string> = {
+const DROP_LABELS: Record<DropMode, string> = {
   awardAll: 'Full marks to everyone',
   removeFromTotal: 'Remove from the total',
 };

@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDateTime, fromIstInput, toIstInput } from '@app/common/rules/dates';
 import { type ObjectionWindow, objectionWindowInput } from '@app/common/schemas/regrade';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Badge } from '../../../components/badge.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
@@ -15,36 +18,33 @@ function windowState(w: ObjectionWindow | null | undefined, now = Date.now()) {
   return { tone: 'slate' as const, label: `Closed ${formatDateTime(w.closesAt)} IST` };
 }
 
+// The inputs hold India-time text; the server's own schema reads them (both times, closing after opening).
+export const windowForm = z
+  .object({ opensAt: z.string(), closesAt: z.string() })
+  .transform((v) => ({ opensAt: fromIstInput(v.opensAt) ?? '', closesAt: fromIstInput(v.closesAt) ?? '' }))
+  .pipe(objectionWindowInput.unwrap());
+type WindowValues = z.input<typeof windowForm>;
+
 /** The exam's objection window: when students may object to its key (times in IST). */
 export function WindowPanel({ examId, window }: { examId: string; window: ObjectionWindow | null | undefined }) {
-  const [opensAt, setOpensAt] = useState(toIstInput(window?.opensAt));
-  const [closesAt, setClosesAt] = useState(toIstInput(window?.closesAt));
-  const [errors, setErrors] = useState<{ opensAt?: string; closesAt?: string; form?: string }>({});
+  const { register, handleSubmit, reset, setError, formState } = useForm<WindowValues, unknown, z.output<typeof windowForm>>({
+    resolver: zodResolver(windowForm),
+    defaultValues: { opensAt: toIstInput(window?.opensAt), closesAt: toIstInput(window?.closesAt) },
+  });
   const [confirmRemove, setConfirmRemove] = useState(false);
   const save = useSetObjectionWindow(examId);
   const state = windowState(window);
+  const errors = formState.errors;
 
-  const onSave = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = objectionWindowInput.safeParse({ opensAt: fromIstInput(opensAt), closesAt: fromIstInput(closesAt) });
-    if (!parsed.success || parsed.data === null) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error?.issues ?? []) {
-        const field = issue.path[0] === 'opensAt' ? 'opensAt' : 'closesAt';
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const onSave = handleSubmit((w) =>
     save.mutate(
-      { opensAt: parsed.data.opensAt.toISOString(), closesAt: parsed.data.closesAt.toISOString() },
+      { opensAt: w.opensAt.toISOString(), closesAt: w.closesAt.toISOString() },
       {
         onSuccess: () => toast.success('Objection window saved'),
-        onError: (err) => setErrors({ form: errorMessage(err, 'Failed to save the objection window') }),
+        onError: (err) => setError('root', { message: errorMessage(err, 'Failed to save the objection window') }),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={onSave} className="grid gap-3 rounded-xl bg-white p-4 shadow-sm" aria-labelledby="window-heading">
@@ -58,22 +58,10 @@ export function WindowPanel({ examId, window }: { examId: string; window: Object
         While the window is open, a student who sat this exam can object to a question's key from their solutions, once per question with a
         reason. Times are in IST.
       </p>
-      {errors.form && <FormAlert>{errors.form}</FormAlert>}
+      {errors.root?.message && <FormAlert>{errors.root.message}</FormAlert>}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field
-          label="Opens at (IST)"
-          type="datetime-local"
-          value={opensAt}
-          onChange={(e) => setOpensAt(e.target.value)}
-          error={errors.opensAt}
-        />
-        <Field
-          label="Closes at (IST)"
-          type="datetime-local"
-          value={closesAt}
-          onChange={(e) => setClosesAt(e.target.value)}
-          error={errors.closesAt}
-        />
+        <Field label="Opens at (IST)" type="datetime-local" error={errors.opensAt?.message} {...register('opensAt')} />
+        <Field label="Closes at (IST)" type="datetime-local" error={errors.closesAt?.message} {...register('closesAt')} />
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
@@ -96,8 +84,7 @@ export function WindowPanel({ examId, window }: { examId: string; window: Object
           save.mutate(null, {
             onSuccess: () => {
               setConfirmRemove(false);
-              setOpensAt('');
-              setClosesAt('');
+              reset({ opensAt: '', closesAt: '' });
               toast.success('Objection window removed');
             },
             onError: (err) => toast.error(errorMessage(err, 'Failed to remove the objection window')),

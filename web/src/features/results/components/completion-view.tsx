@@ -10,12 +10,13 @@ type Props = { submitted: SubmitResponse; timeRanOut: boolean; onViewAll: () => 
 /** docs/product.md section 2 "Results": the completion page shown right after submitting. */
 export function CompletionView({ submitted, timeRanOut, onViewAll }: Props) {
   const { result, submission } = submitted;
-  const title = result?.isPassed ? 'Exam Completed!' : 'Exam Submitted';
+  const isPassed = result?.resultMode === 'grade' && result.isPassed;
+  const title = isPassed ? 'Exam Completed!' : 'Exam Submitted';
   usePageTitle(title);
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
       <div className="rounded-xl bg-white p-6 text-center shadow-sm sm:p-8">
-        {result?.isPassed ? (
+        {isPassed ? (
           <CircleCheck aria-hidden="true" className="mx-auto h-14 w-14 text-green-600" />
         ) : (
           <ClipboardCheck aria-hidden="true" className="mx-auto h-14 w-14 text-brand-700" />
@@ -27,24 +28,34 @@ export function CompletionView({ submitted, timeRanOut, onViewAll }: Props) {
         )}
         {result ? (
           <>
-            <div className="mt-6 grid gap-3 sm:grid-cols-3">
+            <div className={`mt-6 grid gap-3 ${result.resultMode === 'grade' ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
               <Stat label="Marks">
                 {result.marksObtained} / {result.totalMarks}
               </Stat>
               <Stat label="Percentage">
                 <Percent value={result.percentage} />
               </Stat>
-              <Stat label="Grade">
-                <GradeBadge grade={result.grade} />
-              </Stat>
+              {result.resultMode === 'grade' && (
+                <Stat label="Grade">
+                  <GradeBadge grade={result.grade} />
+                </Stat>
+              )}
             </div>
-            <p
-              className={`mx-auto mt-4 inline-block rounded-full px-4 py-1 text-lg font-bold ${
-                result.isPassed ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'
-              }`}
-            >
-              {result.isPassed ? 'PASS' : 'FAIL'}
-            </p>
+            {result.resultMode === 'grade' ? (
+              <p
+                className={`mx-auto mt-4 inline-block rounded-full px-4 py-1 text-lg font-bold ${
+                  result.isPassed ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'
+                }`}
+              >
+                {result.isPassed ? 'PASS' : 'FAIL'}
+              </p>
+            ) : (
+              // A ranked mock is reported by rank and percentile, never a grade or PASS/FAIL
+              // (docs/product-papers.md, Result mode); they are computed when the results are published.
+              <p className="mt-4 text-sm text-slate-600">
+                Your rank and percentile will appear in My Results once the results are published.
+              </p>
+            )}
             <dl className="mt-6 grid grid-cols-3 gap-3 text-sm">
               <Count label="Correct" value={result.correctAnswers} className="text-green-700" />
               <Count label="Incorrect" value={result.incorrectAnswers} className="text-red-700" />

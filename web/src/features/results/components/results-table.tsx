@@ -4,7 +4,7 @@ import { Eye } from 'lucide-react';
 import { isPublished } from '../../../api/student-results.ts';
 import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { GradeBadge, Percent } from '../../../components/score.tsx';
-import { AnalysisLink, isRanked, percentileText, rankText } from './standing.tsx';
+import { AnalysisLink, isRanked, rankText } from './standing.tsx';
 
 type Props = { results: StudentResult[]; onDetails: (r: StudentResult) => void };
 
@@ -29,10 +29,18 @@ const gradeOrRank = (r: StudentResult) => {
   );
 };
 
+// A ranked mock's percentile has a column (a row of the card on a phone) of its own, not the Status.
+const percentile = (r: StudentResult) =>
+  isPublished(r) && isRanked(r) && r.percentile !== null ? (
+    <span className="whitespace-nowrap">{r.percentile.toFixed(2)}</span>
+  ) : (
+    <span className="text-slate-500">—</span>
+  );
+
 const status = (r: StudentResult) => {
   const published = isPublished(r);
   return published && isRanked(r) ? (
-    <span className="whitespace-nowrap">{percentileText(r)}</span>
+    <span className="whitespace-nowrap font-semibold text-slate-800">Published</span>
   ) : published ? (
     <span className={`font-semibold ${r.isPassed ? 'text-green-700' : 'text-red-700'}`}>{r.isPassed ? 'Passed' : 'Failed'}</span>
   ) : (
@@ -49,6 +57,7 @@ const columns: Column<StudentResult>[] = [
     cell: (r) => (isPublished(r) ? <Percent value={r.percentage} /> : <span className="text-slate-500">—</span>),
   },
   { header: 'Grade / Rank', cell: gradeOrRank },
+  { header: 'Percentile', cell: percentile },
   { header: 'Status', cell: status },
 ];
 

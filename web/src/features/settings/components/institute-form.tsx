@@ -18,7 +18,7 @@ import { formResolver } from '../../../lib/form-resolver.ts';
 
 // The form keeps the extra phones as lines of one text box; everything else is the API body's own field
 // rules, so the messages are the server's.
-export const instituteForm = checkPanInGstin(
+const instituteForm = checkPanInGstin(
   z.object({
     ...instituteSettingsFields,
     phones: z

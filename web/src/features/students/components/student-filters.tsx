@@ -1,13 +1,14 @@
 import { STUDENT_SORT_KEYS } from '@app/common/constants';
 import type { StudentSortKey } from '@app/common/schemas/users';
-import { ArrowDownAZ, ArrowUpAZ, Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ArrowDownAZ, ArrowUpAZ, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import type { FilterKey, SortOrder } from './use-student-filters.ts';
-import { FilterSelect, filterControl } from '../../../components/filter-select.tsx';
+import { CentreFilter } from '../../../components/centre-filter.tsx';
+import { FilterSelect, SearchFilter } from '../../../components/filter-select.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export const SORT_LABELS: Record<StudentSortKey, string> = {
+const SORT_LABELS: Record<StudentSortKey, string> = {
   name: 'Name',
   course: 'Course',
   centre: 'Centre',
@@ -22,7 +23,7 @@ type Props = {
   sort: StudentSortKey;
   order: SortOrder;
   courses: string[];
-  centres: { id: string; name: string }[];
+  /** The batches the role may read; undefined: no batch filter (a role without batches.view). */
   batches?: { _id: string; name: string }[];
   hasFilters: boolean;
   onFilter: (key: FilterKey, value: string) => void;
@@ -32,20 +33,7 @@ type Props = {
 };
 
 /** Search (debounced, answered by the server), status/course/centre filters, sort and order, Clear All Filters. */
-export function StudentFilters({
-  filters,
-  sort,
-  order,
-  courses,
-  centres,
-  batches = [],
-  hasFilters,
-  onFilter,
-  onSort,
-  onToggleOrder,
-  onClear,
-}: Props) {
-  const searchId = useId();
+export function StudentFilters({ filters, sort, order, courses, batches, hasFilters, onFilter, onSort, onToggleOrder, onClear }: Props) {
   const [search, setSearch] = useState(filters.search);
   // Follow the address when it changes from elsewhere (Clear All Filters, back button).
   useEffect(() => setSearch(filters.search), [filters.search]);
@@ -60,22 +48,13 @@ export function StudentFilters({
   const isDefault = !hasFilters && sort === 'name' && order === 'asc';
   return (
     <div className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={searchId} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-          Search students
-        </label>
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Name, email, phone or registration number"
-            className={`${filterControl} w-full pl-9`}
-          />
-        </div>
-      </div>
+      <SearchFilter
+        label="Search students"
+        value={search}
+        onChange={setSearch}
+        placeholder="Name, email, phone or registration number"
+        className=""
+      />
       <div className="flex flex-wrap items-end gap-3">
         <FilterSelect
           label="Status"
@@ -98,18 +77,15 @@ export function StudentFilters({
               .map((c) => ({ value: c, label: c })),
           ]}
         />
-        <FilterSelect
-          label="Centre"
-          value={filters.centre}
-          onChange={(v) => onFilter('centre', v)}
-          options={[{ value: '', label: 'All centres' }, ...centres.map((c) => ({ value: c.id, label: c.name }))]}
-        />
-        <FilterSelect
-          label="Batch"
-          value={filters.batch}
-          onChange={(v) => onFilter('batch', v)}
-          options={[{ value: '', label: 'All batches' }, ...batches.map((b) => ({ value: b._id, label: b.name }))]}
-        />
+        <CentreFilter value={filters.centre} onChange={(v) => onFilter('centre', v)} />
+        {batches && (
+          <FilterSelect
+            label="Batch"
+            value={filters.batch}
+            onChange={(v) => onFilter('batch', v)}
+            options={[{ value: '', label: 'All batches' }, ...batches.map((b) => ({ value: b._id, label: b.name }))]}
+          />
+        )}
         <div className="flex min-w-[18rem] flex-1 items-end gap-2">
           <div className="flex flex-1">
             <FilterSelect

@@ -1,20 +1,17 @@
 import { STUDENT_SORT_KEYS } from '@app/common/constants';
 import { type StudentListParams, type StudentSortKey, STUDENT_STATUSES } from '@app/common/schemas/users';
-import { useSearchParams } from 'react-router';
+import { pickParam as pick, useAddressState } from '../../../lib/address-state.ts';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 export type FilterKey = 'search' | 'status' | 'course' | 'centre' | 'batch';
 export type SortOrder = 'asc' | 'desc';
-
-const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
-  allowed.includes(value as T) ? (value as T) : fallback;
 
 /**
  * The list's filters, sort and page live in the address (shareable, back button works). Default sort:
  * name ascending (docs/product.md section 9). Changing a filter or the sort goes back to page 1.
  */
 export function useStudentFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useAddressState();
   const filters = {
     search: params.get('search') ?? '',
     status: pick(params.get('status'), ['', ...STUDENT_STATUSES], ''),
@@ -24,22 +21,6 @@ export function useStudentFilters() {
   };
   const sort: StudentSortKey = pick(params.get('sort'), STUDENT_SORT_KEYS, 'name');
   const order: SortOrder = pick(params.get('order'), ['asc', 'desc'] as const, 'asc');
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-
-  const update = (changes: Record<string, string | number | null>, resetPage = true) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '' || (k === 'page' && v === 1)) next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (resetPage && !('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
   const query: StudentListParams = { role: 'student', ...filters, sort, order, page, limit: PAGE_SIZE };
   const hasFilters = Object.values(filters).some((v) => v !== '');
 

@@ -1,3 +1,4 @@
+import { round2 } from '@app/common/rules/rounding';
 import { plural } from '@app/common/rules/text';
 import { formatDateTime } from '@app/common/rules/dates';
 import { gradeFor, percentageOf } from '@app/common/rules/grades';
@@ -34,7 +35,7 @@ export function runningTotal(submission: Pick<SubmissionDetail, 'exam' | 'answer
     if (text.trim() === '' || marksError(text, q.marks)) return acc;
     return acc + Number(text);
   }, 0);
-  return Math.round(sum * 100) / 100;
+  return round2(sum);
 }
 
 export function EvaluateModal({ submissionId, onClose }: { submissionId: string | null; onClose: () => void }) {

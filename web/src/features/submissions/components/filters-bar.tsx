@@ -11,7 +11,7 @@ export type Filters = {
   order: 'asc' | 'desc';
 };
 
-export const SORT_LABELS: Record<Filters['sort'], string> = {
+const SORT_LABELS: Record<Filters['sort'], string> = {
   submittedAt: 'Submission date',
   studentName: 'Student name',
   course: 'Course',

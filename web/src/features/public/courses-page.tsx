@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+
+// The server sends this page as HTML (src/entry-server.tsx); its code is a chunk of its own, loaded beside
+// the route's, so the route's first JavaScript stays within the public budget (scripts/bundle-budget.mjs).
+const Screen = lazy(() => import('./components/courses-screen.tsx'));
+
+/** /courses: every active course as a card, each linking to its page (docs/product-site.md). */
+export default function CoursesPage() {
+  return (
+    <Suspense fallback={<PagePlaceholder />}>
+      <Screen />
+    </Suspense>
+  );
+}

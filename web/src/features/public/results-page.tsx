@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+import { PagePlaceholder } from '../../components/page-placeholder.tsx';
+
+// The server sends this page as HTML (src/entry-server.tsx); its code is a chunk of its own, loaded beside
+// the route's, so the route's first JavaScript stays within the public budget (scripts/bundle-budget.mjs).
+const Screen = lazy(() => import('./components/results-screen.tsx'));
+
+/** /results: every topper, grouped by exam and year (docs/product-site.md). */
+export default function ResultsPage() {
+  return (
+    <Suspense fallback={<PagePlaceholder />}>
+      <Screen />
+    </Suspense>
+  );
+}

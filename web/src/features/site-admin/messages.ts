@@ -1,0 +1,20 @@
+// The site editor's texts (docs/product-site.md, "Editing the site").
+export const SITE_ADMIN_MSG = {
+  saved: (page: string) => `${page} saved: the public site shows it now`,
+  saveError: 'The changes could not be saved',
+  loadError: 'The site content could not be loaded',
+  uploadError: 'The image could not be uploaded',
+  moveError: 'The order could not be changed',
+  topperSaved: 'Topper saved',
+  topperDeleted: 'Topper deleted',
+  testimonialSaved: 'Testimonial saved',
+  testimonialDeleted: 'Testimonial deleted',
+  imageAdded: 'Image added to the gallery',
+  imageSaved: 'Gallery image saved',
+  imageDeleted: 'Image deleted',
+  deleteError: 'It could not be deleted',
+  noToppers: 'No toppers yet',
+  noTestimonials: 'No testimonials yet',
+  noImages: 'The gallery is empty',
+  markdownHint: 'Formatting: **bold**, *italic*, lists. Shown on the site as formatted text.',
+} as const;
