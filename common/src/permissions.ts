@@ -2,10 +2,10 @@
 // (`requirePermission(action)`) and the web's screens and buttons both read it, so a button is shown
 // exactly when its call would be let through.
 
-export const USER_ROLES = ['admin', 'centre_manager', 'faculty', 'accountant', 'counsellor', 'student'] as const;
+export const USER_ROLES = ['admin', 'centre_manager', 'faculty', 'accountant', 'counsellor', 'student', 'parent'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** The roles of the back office (everyone but a student). */
+/** The roles of the back office (everyone but a student and a parent). */
 export const STAFF_ROLES = ['admin', 'centre_manager', 'faculty', 'accountant', 'counsellor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -16,6 +16,7 @@ export const ROLE_LABELS: Record<UserRole, string> = {
   accountant: 'Accountant',
   counsellor: 'Counsellor',
   student: 'Student',
+  parent: 'Parent',
 };
 
 /** Roles that work for some centres only: their lists, counts and exports hold those centres' records. */
@@ -86,7 +87,7 @@ export const PERMISSIONS = {
 export type Action = keyof typeof PERMISSIONS;
 export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
 
-/** May this role do this action? A student does none of the back office's actions. */
+/** May this role do this action? A student or a parent does none of the back office's actions. */
 export function can(role: string | null | undefined, action: Action): boolean {
   if (!role) return false;
   return (PERMISSIONS[action] as readonly string[]).includes(role);

@@ -53,9 +53,12 @@ export type Actor = {
   role: import('@app/common/permissions').UserRole;
   /** The centres a centre manager works for; null for everyone else (docs/product-staff.md). */
   centres: string[] | null;
+  /** The children a parent's account is linked to (`student_guardians`); null for everyone else (docs/product-parents.md). */
+  children?: string[] | null;
   firstName: string;
   lastName: string;
-  email: string;
+  /** Null for a parent who signs in by phone alone (docs/product-parents.md). */
+  email: string | null;
   /** The token this request came with (absent for actors made outside a request, e.g. jobs). */
   tokenId?: string;
   tokenExpiresAt?: number;

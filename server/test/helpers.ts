@@ -50,7 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: 'false',
     ...env,
   });
@@ -120,7 +120,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
         ...overrides,
       })
       .returning();
-    return { ...row, client: client(() => tokenFor(row.email, PASSWORD)) };
+    // A student always has an e-mail (only a parent's account may have none: docs/product-parents.md).
+    const email = row.email as string;
+    return { ...row, email, client: client(() => tokenFor(email, PASSWORD)) };
   }
 
   return {

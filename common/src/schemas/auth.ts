@@ -70,7 +70,8 @@ export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   fullName: z.string(),
-  email: z.string(),
+  /** Null only for a parent who signs in by phone alone (docs/product-parents.md). */
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   role: z.enum(USER_ROLES),
   registrationNumber: z.string().nullable(),

@@ -26,6 +26,12 @@ export const payments = pgTable(
       .notNull()
       .default('pending'),
     method: text('method', { enum: ['gateway', 'offline'] }).notNull(),
+    /** Who paid: the student online, a parent online for the student (docs/product-parents.md), staff at the counter. */
+    paidBy: text('paid_by', { enum: ['student', 'parent', 'staff'] })
+      .notNull()
+      .default('student'),
+    /** The parent's account when a parent paid. */
+    paidByParentId: uuid('paid_by_parent_id').references(() => users.id, { onDelete: 'set null' }),
     gateway: text('gateway'),
     orderId: text('order_id').notNull(),
     /** The gateway's own order id (Razorpay `order_…`); null for offline payments. */

@@ -114,6 +114,8 @@ export const admissionRequests = pgTable(
       .references(() => centres.id),
     reason: text('reason').notNull(),
     application: jsonb('application').$type<ApplicationDetails>(),
+    /** The parent or guardian (1 or 2) the forms ask for (docs/product-parents.md); on approval they become the student's guardians. */
+    guardians: jsonb('guardians').$type<{ name: string; relation: string; phone?: string; email?: string }[]>(),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { USER_ROLES } from '@app/common/permissions';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { courses } from './schema-site.ts';
@@ -19,7 +19,7 @@ export const users = pgTable(
     id: id(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
+    email: text('email'),
     phone: text('phone'),
     role: text('role', { enum: USER_ROLES }).notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -36,6 +36,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    // Every account but a parent's has an e-mail; a parent's is found by its phone (docs/product-parents.md).
+    check('users_email_unless_parent', sql`${t.email} is not null or ${t.role} = 'parent'`),
+    uniqueIndex('users_parent_phone_key').on(t.phone).where(sql`${t.role} = 'parent'`),
     uniqueIndex('users_registration_number_key').on(t.registrationNumber),
     index('users_role_idx').on(t.role, t.createdAt),
     index('users_batch_idx').on(t.batchId),
@@ -157,6 +160,7 @@ export const rateCounters = pgTable('rate_counters', {
 export * from './schema-site.ts';
 export * from './schema-site-content.ts';
 export * from './schema-enquiries.ts';
+export * from './schema-parents.ts';
 export * from './schema-exams.ts';
 export * from './schema-payments.ts';
 export * from './schema-batches.ts';

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { BATCH_MSG } from '@app/common/schemas/batches';
 import { ENQUIRY_MSG } from '@app/common/schemas/enquiries';
+import { PARENT_MSG } from '@app/common/schemas/parents';
 import { PAYMENT_MSG } from '@app/common/schemas/payments';
 import { SUBMISSION_MESSAGES } from '@app/common/schemas/submissions';
 import { USER_MSG } from '@app/common/schemas/users';
@@ -25,9 +26,14 @@ type FacultyScope = { readonly kind: 'faculty'; readonly userId: string };
 /** An accountant: every student and payment; no batches. */
 type AccountantScope = { readonly kind: 'accountant' };
 /** A student: their own records. */
-type StudentScope = { readonly kind: 'student'; readonly studentId: string };
+export type StudentScope = { readonly kind: 'student'; readonly studentId: string };
+/**
+ * A parent: the records of their children (`student_guardians`, docs/product-parents.md), read through the
+ * parent's own routes only. A child outside the list is "not found", never "not yours".
+ */
+type ParentScope = { readonly kind: 'parent'; readonly parentId: string; readonly children: readonly string[] };
 
-export type Scope = AdminScope | CentreScope | FacultyScope | AccountantScope | StudentScope;
+export type Scope = AdminScope | CentreScope | FacultyScope | AccountantScope | StudentScope | ParentScope;
 export type ScopeKind = Scope['kind'];
 
 /** A kind no question answers yet: a compile error at the switch that forgot it. */
@@ -49,6 +55,8 @@ export function scopeOfActor(actor: Actor): Scope {
       return { kind: 'accountant' };
     case 'student':
       return { kind: 'student', studentId: actor.id };
+    case 'parent':
+      return { kind: 'parent', parentId: actor.id, children: actor.children ?? [] };
     default:
       return unhandled(actor.role);
   }
@@ -69,6 +77,14 @@ function ask(scope: Scope, question: string) {
 }
 /** The questions a scope was asked, in order (the tests read them). */
 export const questionsAsked = (scope: Scope | null | undefined): readonly string[] => (scope ? ((scope as Noted)[ASKED] ?? []) : []);
+
+const inList = (column: AnyColumn | SQL, ids: readonly string[]) =>
+  ids.length > 0
+    ? sql`${column} in (${sql.join(
+        ids.map((c) => sql`${c}`),
+        sql`, `,
+      )})`
+    : sql`false`;
 
 const inCentres = (column: AnyColumn | SQL, centres: readonly string[]) =>
   centres.length > 0
@@ -91,7 +107,8 @@ export function centreFilter(scope: Scope, column: AnyColumn): SQL | undefined {
     case 'centres':
       return inCentres(column, scope.centres);
     case 'student':
-      // A student's own records are reached through studentFilter, never as a centre's.
+    case 'parent':
+      // A student's (a parent's child's) records are reached through studentFilter, never as a centre's.
       return sql`false`;
     default:
       return unhandled(scope);
@@ -109,6 +126,7 @@ export function mayUseCentre(scope: Scope, centreId: string | null | undefined):
     case 'centres':
       return centreId != null && scope.centres.includes(centreId);
     case 'student':
+    case 'parent':
       return false;
     default:
       return unhandled(scope);
@@ -129,6 +147,8 @@ export function studentFilter(scope: Scope): SQL | undefined {
       return inCentres(users.centreId, scope.centres);
     case 'student':
       return eq(users.id, scope.studentId);
+    case 'parent':
+      return inList(users.id, scope.children);
     default:
       return unhandled(scope);
   }
@@ -156,6 +176,8 @@ export async function mayReadStudent(db: Db | Tx, scope: Scope, studentId: strin
     }
     case 'student':
       return scope.studentId === studentId;
+    case 'parent':
+      return scope.children.includes(studentId);
     default:
       return unhandled(scope);
   }
@@ -191,6 +213,9 @@ export function studentOfScope(scope: Scope): string | null {
     case 'faculty':
     case 'accountant':
       return null;
+    case 'parent':
+      // A parent reads a child's records through the parent's own routes (childScope), never the shared ones.
+      throw forbidden();
     default:
       return unhandled(scope);
   }
@@ -211,6 +236,8 @@ export function admissionFilter(scope: Scope, email?: string): SQL | undefined {
       return email === undefined
         ? eq(admissionRequests.userId, scope.studentId)
         : sql`(${admissionRequests.userId} = ${scope.studentId} or ${admissionRequests.email} = ${email})`;
+    case 'parent':
+      return inList(admissionRequests.userId, scope.children);
     default:
       return unhandled(scope);
   }
@@ -239,6 +266,8 @@ export function paymentFilter(scope: Scope): SQL | undefined {
       return sql`false`;
     case 'student':
       return eq(payments.studentId, scope.studentId);
+    case 'parent':
+      return inList(payments.studentId, scope.children);
     default:
       return unhandled(scope);
   }
@@ -259,6 +288,7 @@ export async function refusePayment(db: Db | Tx, scope: Scope, where: SQL): Prom
     case 'admin':
     case 'accountant':
     case 'centres':
+    case 'parent':
       throw notFound(PAYMENT_MSG.notFound);
     default:
       return unhandled(scope);
@@ -291,6 +321,8 @@ export function batchFilter(scope: Scope): SQL | undefined {
       return sql`exists (select 1 from ${classSessions} where ${classSessions.batchId} = ${batches.id} and ${classSessions.teacherId} = ${scope.userId})`;
     case 'student':
       return sql`${batches.id} = ${batchOfStudent(scope.studentId)}`;
+    case 'parent':
+      return sql`${batches.id} in (select ${users.batchId} from ${users} where ${inList(users.id, scope.children)})`;
     default:
       return unhandled(scope);
   }
@@ -309,6 +341,8 @@ export function sessionFilter(scope: Scope): SQL | undefined {
       return eq(classSessions.teacherId, scope.userId);
     case 'student':
       return sql`${classSessions.batchId} = ${batchOfStudent(scope.studentId)}`;
+    case 'parent':
+      return sql`${classSessions.batchId} in (select ${users.batchId} from ${users} where ${inList(users.id, scope.children)})`;
     default:
       return unhandled(scope);
   }
@@ -371,6 +405,8 @@ export function submissionFilter(scope: Scope): SQL | undefined {
       return undefined;
     case 'student':
       return eq(submissions.studentId, scope.studentId);
+    case 'parent':
+      return inList(submissions.studentId, scope.children);
     case 'centres':
     case 'accountant':
       return sql`false`;
@@ -388,6 +424,8 @@ export function mayReadSubmissionOf(scope: Scope, studentId: string): boolean {
       return true;
     case 'student':
       return scope.studentId === studentId;
+    case 'parent':
+      return scope.children.includes(studentId);
     case 'centres':
     case 'accountant':
       return false;
@@ -419,6 +457,7 @@ export function enquiryFilter(scope: Scope): SQL | undefined {
     case 'faculty':
     case 'accountant':
     case 'student':
+    case 'parent':
       return sql`false`;
     default:
       return unhandled(scope);
@@ -433,4 +472,36 @@ export async function assertEnquiry(db: Db | Tx, scope: Scope, id: string) {
     .where(and(eq(enquiries.id, id), enquiryFilter(scope)))
     .limit(1);
   if (!row) throw notFound(ENQUIRY_MSG.notFound);
+}
+
+// Parents (docs/product-parents.md)
+
+/**
+ * A parent's child, as the student whose records the parent's routes read: the child's own scope, so the
+ * parent's area shows what the student's own screens show (and no more: the parent's routes choose what to
+ * read with it, never the keys or an unpublished result). Another student's id is "not found" (404), so
+ * nothing confirms that the student exists; any scope but a parent's is refused.
+ */
+export function childScope(scope: Scope, studentId: string): StudentScope {
+  ask(scope, 'child');
+  switch (scope.kind) {
+    case 'parent':
+      if (!scope.children.includes(studentId)) throw notFound(PARENT_MSG.childNotFound);
+      return { kind: 'student', studentId };
+    case 'admin':
+    case 'centres':
+    case 'faculty':
+    case 'accountant':
+    case 'student':
+      throw forbidden();
+    default:
+      return unhandled(scope);
+  }
+}
+
+/** The parent this scope is (their own preferences, password, children list); any other scope is refused. */
+export function ownParentId(scope: Scope): string {
+  ask(scope, 'own');
+  if (scope.kind !== 'parent') throw forbidden();
+  return scope.parentId;
 }

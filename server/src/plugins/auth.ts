@@ -45,6 +45,11 @@ const actorColumns = {
   centres: sql<
     string[]
   >`(select coalesce(jsonb_agg(${staffCentres.centreId} order by ${staffCentres.centreId}), '[]'::jsonb) from ${staffCentres} where ${staffCentres.userId} = ${users.id})`,
+  // A parent's children too (docs/product-parents.md); the case keeps the look-up off everyone else's requests.
+  // Written with qualified names: a one-table select renders its columns unqualified, and the inner users is another.
+  children: sql<
+    string[] | null
+  >`case when "users"."role" = 'parent' then (select coalesce(jsonb_agg(distinct g.student_id), '[]'::jsonb) from student_guardians g join users child on child.id = g.student_id and child.is_active where g.parent_id = "users"."id") end`,
 };
 type ActorRow = {
   id: string;
@@ -53,8 +58,9 @@ type ActorRow = {
   tokenVersion: number;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
   centres: unknown;
+  children: unknown;
   revoked: boolean;
 };
 type TokenKey = { sub: string; jti: string };
@@ -131,6 +137,7 @@ async function resolveActor(app: FastifyInstance, token: string): Promise<Resolv
       id: row.id,
       role: row.role,
       centres: (CENTRE_SCOPED_ROLES as readonly string[]).includes(row.role) ? parseCentres(row.centres) : null,
+      children: row.role === 'parent' ? parseCentres(row.children) : null,
       firstName: row.firstName,
       lastName: row.lastName,
       email: row.email,
@@ -140,7 +147,7 @@ async function resolveActor(app: FastifyInstance, token: string): Promise<Resolv
   };
 }
 
-/** jsonb comes back parsed from PostgreSQL and as text from some drivers. */
+/** A jsonb list of ids (centres, children): parsed from PostgreSQL, text from some drivers. */
 function parseCentres(value: unknown): string[] {
   const list = typeof value === 'string' ? JSON.parse(value) : value;
   return Array.isArray(list) ? list.map(String) : [];
@@ -164,6 +171,17 @@ function notSignedIn(req: FastifyRequest) {
  */
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply) {
   if (!req.actor) throw notSignedIn(req);
+  // The shared routes serve a student as a student and staff otherwise; a parent has their own (modules/parents).
+  if (req.actor.role === 'parent') throw new AppError('FORBIDDEN', MSG.forbidden);
+}
+/** Any signed-in account, a parent's included: their own profile, password and sign-out. */
+export async function requireAccount(req: FastifyRequest, _reply: FastifyReply) {
+  if (!req.actor) throw notSignedIn(req);
+}
+/** A parent only (docs/product-parents.md); their routes then ask childScope for each child. */
+export async function requireParent(req: FastifyRequest, _reply: FastifyReply) {
+  if (!req.actor) throw notSignedIn(req);
+  if (req.actor.role !== 'parent') throw new AppError('FORBIDDEN', MSG.forbidden);
 }
 /** A full admin only (docs/product-staff.md): staff, admins, audit, settings and what no other role is given. */
 export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply) {

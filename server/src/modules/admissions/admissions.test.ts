@@ -4,6 +4,7 @@ import { ADMISSION_MSG } from '@app/common/schemas/admissions';
 import type { TestApp } from '../../../test/helpers.ts';
 import { admissionRequests, mailOutbox, users } from '../../db/schema.ts';
 import { application, formFor, startAdmissionsApp, submitAs } from './admissions-fixture.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // Admission requests from the visitor's side: the enquiry and Application Form, the status check,
 // the student's own admission, and who may call what. Admin decisions: decisions.test.ts.
@@ -119,7 +120,10 @@ describe('POST /api/admission-requests', () => {
       expect(withAccount.statusCode, withAccount.body).toBe(201);
       expect(shape(withAccount)).toEqual(shape(without));
       expect(withAccount.json().message).toBe(ADMISSION_MSG.submitted);
-      const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, holder.email));
+      const mails = await t.ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, accountEmail(holder)));
       expect(mails).toHaveLength(1);
       expect(mails[0].subject).toMatch(/already have an account/);
       expect(mails[0].text).toContain('http://localhost:3000/login');

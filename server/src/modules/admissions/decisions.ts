@@ -48,7 +48,7 @@ export async function approveAdmission(
   const temporaryPassword = generatePassword();
   const passwordHash = await hashPassword(temporaryPassword);
 
-  let outcome: { user: typeof users.$inferSelect; mail: Message; mailId: string };
+  let outcome: { user: typeof users.$inferSelect & { email: string }; mail: Message; mailId: string };
   try {
     outcome = await ctx.db.transaction(async (tx) => {
       const request = await lockPendingRequest(tx, id);

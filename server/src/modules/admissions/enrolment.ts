@@ -9,6 +9,7 @@ import { welcomeMail } from '../messaging/mail-templates.ts';
 import { financialYear, yearInIndia } from '@app/common/rules/dates';
 import { lockNumbering, nextNumber, noteNumber, splitFullName } from './numbers.ts';
 import { markEnquiryAdmitted } from '../enquiries/admissions-link.ts';
+import { accountEmail, withEmail } from '../../lib/account-email.ts';
 
 type RequestRow = typeof admissionRequests.$inferSelect;
 
@@ -99,10 +100,10 @@ export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolmen
     },
   );
   const mail: Message = {
-    to: user.email,
+    to: accountEmail(user),
     ...welcomeMail({
       name: request.fullName,
-      email: user.email,
+      email: accountEmail(user),
       password: e.temporaryPassword,
       registrationNumber,
       loginUrl: `${ctx.config.publicUrl}/login`,
@@ -111,5 +112,5 @@ export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolmen
     }),
   };
   const mailId = await ctx.mailer.storeIn(tx, mail);
-  return { user, mail, mailId };
+  return { user: withEmail(user), mail, mailId };
 }

@@ -12,6 +12,7 @@ import { accountExistsMail } from '../messaging/mail-templates.ts';
 import { findAdmissionDto, selectAdmissionRequests, shownToAdmins, toAdmissionDto, toCentreDto } from './dto.ts';
 import { admissionFeePaise } from '../payments/fees.ts';
 import { markEnquiryApplied } from '../enquiries/admissions-link.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 export type AdmissionInput = {
   fullName: string;
@@ -163,7 +164,7 @@ export async function findStudentAdmission(ctx: Ctx, actor: Actor, scope: Scope)
     .innerJoin(users, eq(users.id, ownStudentId(scope)))
     .leftJoin(courses, eq(admissionRequests.courseId, courses.id))
     .leftJoin(centres, eq(admissionRequests.centreId, centres.id))
-    .where(admissionFilter(scope, actor.email))
+    .where(admissionFilter(scope, accountEmail(actor)))
     .orderBy(sql`(${admissionRequests.status} = 'approved') desc`, desc(admissionRequests.createdAt))
     .limit(1);
   if (!row) throw notFound(ADMISSION_MSG.noAdmissionRecord);

@@ -24,15 +24,17 @@ export type ChangePasswordInput = { currentPassword: string; newPassword: string
  */
 export async function changePassword(ctx: Ctx, actor: Actor, input: ChangePasswordInput) {
   const now = Date.now();
+  // A parent who signs in by phone alone has no e-mail: their failures are counted on their account's id.
+  const lockKey = actor.email ?? actor.id;
   const [row] = await ctx.db
     .select({ failures: loginFailures })
     .from(loginFailures)
-    .where(and(eq(loginFailures.email, actor.email), eq(loginFailures.address, CHANGE_COUNT)));
+    .where(and(eq(loginFailures.email, lockKey), eq(loginFailures.address, CHANGE_COUNT)));
   if (lockedFor(row?.failures, now) > 0) throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyAttempts);
 
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await countFailure(ctx, actor.email, CHANGE_COUNT, FREE_FAILURES, now);
+    await countFailure(ctx, lockKey, CHANGE_COUNT, FREE_FAILURES, now);
     throw badRequest(MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
   }
   if (input.newPassword === input.currentPassword) {
@@ -41,7 +43,8 @@ export async function changePassword(ctx: Ctx, actor: Actor, input: ChangePasswo
   assertAcceptablePassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
 
-  const mail = {
+  // The owner is told by mail; a parent without an e-mail saw the change on their own screen.
+  const mail = user.email && {
     to: user.email,
     ...passwordChangedMail({
       name: user.firstName,
@@ -59,7 +62,7 @@ export async function changePassword(ctx: Ctx, actor: Actor, input: ChangePasswo
       .returning({ role: users.role, tokenVersion: users.tokenVersion });
     if (!after) return null;
     await revokeResetLinks(tx, user.id);
-    await clearSignInLocks(tx, user.email);
+    await clearSignInLocks(tx, lockKey);
     // Never the password itself: only that it changed.
     await recordAudit(
       tx,
@@ -70,10 +73,10 @@ export async function changePassword(ctx: Ctx, actor: Actor, input: ChangePasswo
       { tokenVersion: user.tokenVersion },
       { tokenVersion: after.tokenVersion, passwordChanged: true },
     );
-    return { ...after, mailId: await ctx.mailer.storeIn(tx, mail) };
+    return { ...after, mailId: mail ? await ctx.mailer.storeIn(tx, mail) : null };
   });
   if (!changed) throw new AppError('UNAUTHORIZED', MSG.sessionEnded);
   // Sent after the commit without holding the answer; a failed delivery stays in the outbox and is retried.
-  ctx.notifier.track(ctx.mailer.sendStored(changed.mailId, mail).catch(() => false));
+  if (mail && changed.mailId) ctx.notifier.track(ctx.mailer.sendStored(changed.mailId, mail).catch(() => false));
   return { message: MSG.passwordChanged, token: await ctx.signer.sign({ sub: user.id, role: changed.role, ver: changed.tokenVersion }) };
 }

@@ -14,7 +14,7 @@ import {
   userSchema,
 } from '@app/common/schemas/auth';
 import { AppError } from '../../lib/errors.ts';
-import { actorOf, requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { actorOf, requireAccount, requireAdmin } from '../../plugins/auth.ts';
 import { createAdmin, endAllSessions, findUserWithCentre, requestPasswordReset, resetPassword, revokeToken } from './service.ts';
 import { login } from './sign-in.ts';
 import { changePassword } from './change-password.ts';
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => login(ctx, req.body.email, req.body.password, req.ip),
   );
 
-  app.get('/profile', { onRequest: requireUser, schema: { tags: ['auth'], response: { 200: profileResponse } } }, async (req) => {
+  app.get('/profile', { onRequest: requireAccount, schema: { tags: ['auth'], response: { 200: profileResponse } } }, async (req) => {
     const user = await findUserWithCentre(ctx, actorOf(req).id);
     if (!user) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
     return { ...user, user };
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-password',
     {
-      onRequest: requireUser,
+      onRequest: requireAccount,
       config: { rateLimit: LOGIN_LIMIT },
       schema: { tags: ['auth'], body: changePasswordBody, response: { 200: changePasswordResponse } },
     },
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      onRequest: requireUser,
+      onRequest: requireAccount,
       schema: { tags: ['auth'], body: z.object({ everywhere: z.boolean().optional() }).optional(), response: { 200: messageResponse } },
     },
     async (req) => {

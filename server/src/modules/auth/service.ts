@@ -78,7 +78,8 @@ export async function requestPasswordReset(ctx: Ctx, email: string, address: str
     .where(eq(users.email, email))
     .limit(1);
   if (!user?.isActive) return;
-  later(() => mailResetLink(ctx, user));
+  // Found by its e-mail, so it has one.
+  later(() => mailResetLink(ctx, { ...user, email }));
 }
 
 async function mailResetLink(ctx: Ctx, user: { id: string; email: string; firstName: string }) {
@@ -142,7 +143,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string) {
     if (!user) return false;
     // Any other outstanding link for this account stops working too; the owner's locks are lifted.
     await revokeResetLinks(tx, claimed.userId);
-    await clearSignInLocks(tx, user.email);
+    if (user.email) await clearSignInLocks(tx, user.email);
     return true;
   });
   if (!done) throw badRequest(MSG.resetTokenInvalid);

@@ -6,6 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { centres, enquiries, notificationSends, users } from '../../db/schema.ts';
 import type { StoredMail } from '../messaging/mail.ts';
 import { openEnquirySql } from './dto.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // The morning digest (docs/product-admissions-desk.md, "Follow-ups"): each owner with follow-ups due today
 // or overdue gets one e-mail listing them. The day's key per owner (notification_sends, as the reminders
@@ -84,7 +85,7 @@ export async function runEnquiryFollowUps(ctx: Ctx, now: Date) {
         .onConflictDoNothing()
         .returning({ kind: notificationSends.kind });
       if (taken.length === 0) return null;
-      const message = { to: owner.email, ...digestMail({ name: owner.firstName, today, due: list, url }) };
+      const message = { to: accountEmail(owner), ...digestMail({ name: owner.firstName, today, due: list, url }) };
       return { id: await ctx.mailer.storeIn(tx, message), message };
     });
     if (mail) stored.push(mail);

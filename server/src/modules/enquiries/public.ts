@@ -5,6 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { centres, courses, instituteSettings, staffCentres, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { takeEnquiry } from './intake.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // The contact page's enquiry (docs/product-site.md, "Contact"; docs/product-admissions-desk.md): it joins
 // the desk as a `contact_page` enquiry, merged into the visitor's open one when the phone or e-mail is
@@ -25,7 +26,7 @@ async function recipientsOf(ctx: Ctx, centreId: string | undefined): Promise<str
       .from(staffCentres)
       .innerJoin(users, eq(users.id, staffCentres.userId))
       .where(and(eq(staffCentres.centreId, centreId), eq(users.role, 'centre_manager'), eq(users.isActive, true)));
-    for (const m of managers) to.add(m.email);
+    for (const m of managers) to.add(accountEmail(m));
   }
   const [settings] = await ctx.db
     .select({ email: instituteSettings.email })
@@ -37,7 +38,7 @@ async function recipientsOf(ctx: Ctx, centreId: string | undefined): Promise<str
       .select({ email: users.email })
       .from(users)
       .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
-    for (const a of admins) to.add(a.email);
+    for (const a of admins) to.add(accountEmail(a));
   }
   return [...to];
 }

@@ -11,6 +11,7 @@ import { deadlineOf, isPastGrace } from '../exam-taking/clock.ts';
 import { findStudentScope, isInAudience } from '../exam-taking/audience.ts';
 import { findExceptions } from '../exam-taking/exceptions.ts';
 import { assertStudent, type Scope } from '../../lib/record-scope.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 export type OverrideInput = { studentId: string; extraMinutes?: number; reopen?: boolean; deleteSubmission?: boolean };
 
@@ -87,7 +88,7 @@ export async function createOverride(ctx: Ctx, actor: Actor, scope: Scope, examI
     });
     return {
       _id: row.id,
-      student: { _id: student.id, name: studentName(student), email: student.email },
+      student: { _id: student.id, name: studentName(student), email: accountEmail(student) },
       extraMinutes: row.extraMinutes,
       reopen: row.reopen,
       deletedSubmission: row.deletedSubmission,
@@ -116,7 +117,7 @@ export async function findOverrides(ctx: Ctx, examId: string): Promise<ExamOverr
   }
   return rows.map(({ override: o, student: s }) => ({
     _id: o.id,
-    student: { _id: s.id, name: studentName(s), email: s.email },
+    student: { _id: s.id, name: studentName(s), email: accountEmail(s) },
     extraMinutes: o.extraMinutes,
     reopen: o.reopen,
     deletedSubmission: o.deletedSubmission,

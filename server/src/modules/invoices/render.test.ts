@@ -22,6 +22,8 @@ const row: PaymentRow = {
   currency: 'INR',
   status: 'completed',
   method: 'gateway',
+  paidBy: 'student',
+  paidByParentId: null,
   gateway: 'sandbox',
   orderId: 'ORD_1_ABC',
   gatewayOrderId: 'ORD_1_ABC',

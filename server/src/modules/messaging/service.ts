@@ -17,7 +17,8 @@ export type Recipient = {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  /** Null for a parent who gave only a phone (docs/product-parents.md): no e-mail channel then. */
+  email: string | null;
   /** 10 digits, or null when the account has no usable mobile number. */
   mobile: string | null;
   prefs: { email: boolean; sms: boolean; whatsapp: boolean };
@@ -58,7 +59,7 @@ export async function findRecipients(db: Db | Tx, ids: string[]): Promise<Recipi
 /** The channels a notice reaches this recipient by. */
 function channelsFor(r: Recipient, notice: Pick<Notice, 'transactional'>): Channel[] {
   const out: Channel[] = [];
-  if (notice.transactional || r.prefs.email) out.push('email');
+  if (r.email && (notice.transactional || r.prefs.email)) out.push('email');
   if (r.prefs.sms && r.mobile) out.push('sms');
   if (r.prefs.whatsapp && r.mobile) out.push('whatsapp');
   return out;
@@ -89,7 +90,7 @@ export async function storeNotices(
     const channels = opts.channels ? opts.channels(r) : channelsFor(r, notice);
     for (const channel of channels) {
       if (channel === 'email') {
-        if (opts.skipEmail) continue;
+        if (opts.skipEmail || !r.email) continue;
         mails.push(emailOf(notice, r.email));
       } else if (r.mobile) {
         texts.push({

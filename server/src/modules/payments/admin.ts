@@ -48,7 +48,7 @@ export async function findPaymentDetail(ctx: Ctx, id: string) {
   return detailOf(ctx, r.p, r.s);
 }
 
-async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: string; lastName: string; email: string } | null) {
+async function detailOf(ctx: Ctx, p: PaymentRow, s?: { id: string; firstName: string; lastName: string; email: string | null } | null) {
   let student = s;
   if (student === undefined) {
     const [u] = await ctx.db.select(studentCols).from(users).where(eq(users.id, p.studentId)).limit(1);

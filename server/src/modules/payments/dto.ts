@@ -2,6 +2,7 @@ import { toRupees } from '@app/common';
 import type { PaymentHistoryItem, PaymentStatusRecord } from '@app/common/schemas/payments';
 import type { AdminPayment } from '@app/common/schemas/payments-admin';
 import type { payments, users } from '../../db/schema.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // API shapes of a payment row (rupees, ISO dates, `_id`), per audience.
 
@@ -36,7 +37,7 @@ export function toHistoryItem(p: PaymentRow): PaymentHistoryItem {
 export function toAdminPayment(p: PaymentRow, student: StudentRef | null): AdminPayment {
   return {
     _id: p.id,
-    studentId: student ? { _id: student.id, firstName: student.firstName, lastName: student.lastName, email: student.email } : null,
+    studentId: student ? { _id: student.id, firstName: student.firstName, lastName: student.lastName, email: accountEmail(student) } : null,
     amount: toRupees(p.amountPaise),
     fee: toRupees(p.feePaise),
     discount: toRupees(p.discountPaise),

@@ -31,6 +31,8 @@ function payment(p: Partial<PaymentRow>): PaymentRow {
     currency: 'INR',
     status: 'completed',
     method: 'gateway',
+    paidBy: 'student',
+    paidByParentId: null,
     gateway: 'sandbox',
     orderId: `ORD_${n}`,
     gatewayOrderId: `ORD_${n}`,

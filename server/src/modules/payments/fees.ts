@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { admissionRequests, courses, payments, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PaymentRow } from './dto.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // The one fee decision (docs/product.md section 9): what a student owes for a course (the fee fixed
 // at the admission's approval, or the course's price), how each payment counts against it (money
@@ -349,7 +350,7 @@ export async function listInstallmentDues(ctx: Ctx, now = new Date()): Promise<I
       out.push({
         studentId,
         studentName: `${r.u.firstName} ${r.u.lastName}`.trim(),
-        email: r.u.email,
+        email: accountEmail(r.u),
         phone: r.u.phone,
         admissionId: admission.id,
         admissionNumber: admission.admissionNumber,

@@ -8,6 +8,7 @@ import { users } from '../../db/schema.ts';
 import { rupees } from '../invoices/document-content.ts';
 import type { PaymentRow } from './dto.ts';
 import { paymentDocument } from './receipts.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // The confirmation the Payment Successful page promises (docs/product.md section 2): queued, so a slow mail
 // server never holds up a payment; a failure is retried by the mail worker.
@@ -39,7 +40,7 @@ export async function queuePaymentConfirmation(ctx: Ctx, p: PaymentRow) {
     INSTITUTE_NAME,
   ];
   await ctx.mailer.queue({
-    to: student.email,
+    to: accountEmail(student),
     subject: `Payment received: ${p.receiptNumber ?? p.orderId}`,
     text: lines.join('\n'),
     attachments: doc ? [{ filename: doc.filename, contentType: 'application/pdf', content: doc.pdf }] : [],

@@ -11,6 +11,7 @@ import { findLogoImage } from '../settings/logo.ts';
 import { findInstituteSettings } from '../settings/service.ts';
 import type { PaymentRow } from './dto.ts';
 import { paymentFilter, refusePayment, type Scope } from '../../lib/record-scope.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // GET /api/payments/{id}/receipt: the owner's completed payment as a one-page PDF, a tax invoice when
 // one was issued, otherwise a receipt; GET /api/payments/{id}/credit-notes/{noteId}: a credit note
@@ -30,8 +31,8 @@ async function findOwnedPayment(ctx: Ctx, scope: Scope, id: string) {
 
 const findInstitute = async (ctx: Ctx): Promise<Institute> => ({ ...(await findInstituteSettings(ctx)), logo: await findLogoImage(ctx) });
 
-async function studentOf(ctx: Ctx, p: PaymentRow, u: { firstName: string; lastName: string; email: string; reg: string | null }) {
-  return { ...u, address: await studentAddress(ctx.db, p.studentId, p.admissionId) };
+async function studentOf(ctx: Ctx, p: PaymentRow, u: { firstName: string; lastName: string; email: string | null; reg: string | null }) {
+  return { ...u, email: accountEmail(u), address: await studentAddress(ctx.db, p.studentId, p.admissionId) };
 }
 
 export async function findReceipt(ctx: Ctx, scope: Scope, id: string) {
@@ -44,7 +45,7 @@ export async function findReceipt(ctx: Ctx, scope: Scope, id: string) {
 export async function paymentDocument(
   ctx: Ctx,
   p: PaymentRow,
-  u: { firstName: string; lastName: string; email: string; reg: string | null },
+  u: { firstName: string; lastName: string; email: string | null; reg: string | null },
   receiptNumber: string,
 ) {
   const [invoice] = await ctx.db

@@ -18,6 +18,7 @@ import { type CouponPrice, priceCoupon } from './coupons.ts';
 import { causeOf, createPayment, recordPaymentNote } from './ledger.ts';
 import { findCourseFee } from './fees.ts';
 import { recordExtraCaptures, settleWithGateway } from './settle.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // The student's side of fee payment (/student/payment): coupon preview, orders, the checkout's
 // signed answer, history and status. Amounts and discounts are decided here, never by the browser.
@@ -72,7 +73,7 @@ export function orderRequestFor(
     orderId: p.orderId,
     amountPaise: p.amountPaise,
     description: p.courseName,
-    customer: { id: actor.id, name: `${actor.firstName} ${actor.lastName}`, email: actor.email, phone: null },
+    customer: { id: actor.id, name: `${actor.firstName} ${actor.lastName}`, email: accountEmail(actor), phone: null },
     notes: { ...notes, studentId },
     callbackUrl: callbackUrlOf(ctx),
     flow,

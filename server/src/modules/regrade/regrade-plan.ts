@@ -7,6 +7,7 @@ import { examSections, submissions, users } from '../../db/schema.ts';
 import { rankCandidates } from '../rankings/compute.ts';
 import { type KeyDecision, percentOf, remark, rowDiffers, type SubmissionMarks } from './compute.ts';
 import type { QuestionRow, RegradeExam } from './key-decisions.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // The regrade's plan (docs/product-regrade.md, "Regrade"): every submission's marks and rank before
 // and after the decisions, computed in memory so a dry run and an apply answer the same figures.
@@ -81,7 +82,7 @@ export async function planRegrade(
       id: r.s.id,
       studentId: r.s.studentId,
       studentName: `${r.firstName} ${r.lastName}`.trim(),
-      email: r.email,
+      email: accountEmail(r),
       before: {
         marksObtained: stored.marksObtained,
         totalMarks: stored.totalMarks,

@@ -13,6 +13,7 @@ import { newAccountValues } from '../auth/service.ts';
 import { linkClassesOfTeacher } from '../batches/teachers.ts';
 import { assertAnotherActiveAdmin, deleteUser, serialiseAdminChanges } from '../users/account.ts';
 import { personDto } from '../users/dto.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // Staff accounts with a role, and a centre manager's centres (docs/product-staff.md). Only a full admin
 // reaches these; the institute always keeps one active full admin.
@@ -21,6 +22,7 @@ type UserRow = typeof users.$inferSelect;
 
 const toStaffDto = (u: UserRow, centres: string[]): StaffMember => ({
   ...personDto(u),
+  email: accountEmail(u),
   role: u.role as StaffMember['role'],
   centres,
   isActive: u.isActive,

@@ -4,6 +4,7 @@ import type { AdminSubmissionRow, MySubmission, Score, SubmissionAnswerDto, Subm
 import type { questions, submissions } from '../../db/schema.ts';
 import { courseRefOf, toQuestionAdmin, toQuestionStudent } from '../exams/dto.ts';
 import type { SubmissionRead } from './read.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -58,7 +59,7 @@ const studentRefOf = (u: SubmissionRead['student']) => ({
   _id: u.id,
   firstName: u.firstName,
   lastName: u.lastName,
-  email: u.email,
+  email: accountEmail(u),
   courseInterest: u.courseInterest,
   education: u.education,
 });

@@ -9,6 +9,7 @@ import { generatePassword, hashPassword } from '../../lib/passwords.ts';
 import { clearSignInLocks, revokeResetLinks } from '../../lib/account-locks.ts';
 import { temporaryPasswordMail } from '../messaging/mail-templates.ts';
 import { toUserDto } from './dto.ts';
+import { accountEmail, withEmail } from '../../lib/account-email.ts';
 
 // An admin manages students and the other admins here (docs/product.md section 2).
 
@@ -104,7 +105,7 @@ export async function resetUserPassword(ctx: Ctx, actor: Actor, id: string) {
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, id));
     await revokeResetLinks(tx, id);
-    await clearSignInLocks(tx, before.email);
+    await clearSignInLocks(tx, accountEmail(before));
     // Never the password itself: only that it changed.
     await recordAudit(
       tx,
@@ -115,7 +116,7 @@ export async function resetUserPassword(ctx: Ctx, actor: Actor, id: string) {
       { tokenVersion: before.tokenVersion },
       { tokenVersion: before.tokenVersion + 1, passwordReset: true },
     );
-    return before;
+    return withEmail(before);
   });
   const mail = temporaryPasswordMail({
     name: account.firstName,

@@ -5,6 +5,7 @@ import { IMPORT_MSG } from '@app/common/schemas/users';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { admissionRequests, auditLog, mailOutbox, users } from '../../db/schema.ts';
 import { yearInIndia } from '@app/common/rules/dates';
+import { accountEmail } from '../../lib/account-email.ts';
 
 let t: TestApp;
 let token: string;
@@ -154,7 +155,7 @@ describe('POST /api/users/import', () => {
       .from(users)
       .innerJoin(admissionRequests, eq(admissionRequests.userId, users.id))
       .where(inArray(users.email, ['nila@example.com', 'om@example.com', 'pia@example.com', 'ravi@example.com', 'sima@example.com']));
-    const by = new Map(rows.map((r) => [r.email.split('@')[0], r]));
+    const by = new Map(rows.map((r) => [accountEmail(r).split('@')[0], r]));
     const n = (v: string | null | undefined) => Number(v?.slice(-5));
     const first = n(by.get('nila')?.number);
     expect(first).toBeLessThan(49);

@@ -3,6 +3,7 @@ import { CSV_STUDENT_COLUMNS } from '@app/common';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { courses, exams, submissions, users } from '../../db/schema.ts';
 import { readCsv } from '../../lib/csv-read.ts';
+import { accountEmail } from '../../lib/account-email.ts';
 
 // The admin student list: server-side search, filters, sort, paging, tiles and CSV export (docs/product.md section 2).
 let t: TestApp;
@@ -77,7 +78,7 @@ beforeAll(async () => {
       ),
     ])
     .returning();
-  for (const r of rows) ids[r.firstName === 'Bulk' ? r.email : r.firstName] = r.id;
+  for (const r of rows) ids[r.firstName === 'Bulk' ? accountEmail(r) : r.firstName] = r.id;
   const [e1, e2] = await db
     .insert(exams)
     .values([1, 2].map((i) => ({ title: `Mock ${i}`, description: 'd', durationMinutes: 60, totalMarks: 50, passingMarks: 20 })))

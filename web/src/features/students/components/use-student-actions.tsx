@@ -31,7 +31,7 @@ export function useStudentActions({ onDeleted }: { onDeleted?: () => void } = {}
     const s = toReset;
     reset.mutate(s._id, {
       onSuccess: (data) => {
-        if (data.emailSent) toast.success(STUDENT_WEB_MSG.resetSuccess(s.email));
+        if (data.emailSent && s.email) toast.success(STUDENT_WEB_MSG.resetSuccess(s.email));
         else toast.warning(data.message);
         setToReset(null);
       },
