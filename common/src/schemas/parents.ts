@@ -49,6 +49,8 @@ export const PARENT_MSG = {
   guardiansSaved: 'Guardians saved',
   preferencesSaved: 'Alert preferences saved',
   passwordSet: 'Your password has been set. You can now sign in with your mobile number and password too.',
+  /** PUT /api/parent/preferences: e-mail chosen for an alert by a parent whose account has no e-mail. */
+  emailChannelNeedsEmail: 'Add an e-mail address to your account to get alerts by e-mail',
   phoneTakenByStaff: 'This mobile number belongs to a staff or student account and cannot be a parent’s sign-in',
 } as const;
 
