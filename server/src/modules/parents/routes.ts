@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordResponse, newPasswordSchema } from '@app/common/schemas/auth';
-import { initiateInstallmentBody, initiateInstallmentResponse } from '@app/common/schemas/payments';
+import { initiateInstallmentBody, initiateInstallmentResponse, PAYMENT_MSG } from '@app/common/schemas/payments';
 import { childOverviewSchema, parentChildSchema, parentPreferencesSchema, parentSetPasswordBody } from '@app/common/schemas/parents';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { childScope, ownParentId } from '../../lib/record-scope.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireParent, scopeOf } from '../../plugins/auth.ts';
@@ -36,7 +37,11 @@ export const parentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The same document the student downloads (GET /api/payments/{id}/receipt), read with the child's scope.
   app.get('/children/:id/receipts/:paymentId.pdf', { ...parent, schema: { tags, params: receiptParams } }, async (req, reply) => {
-    const receipt = await findReceipt(ctx, childScope(scopeOf(req), req.params.id), req.params.paymentId);
+    const child = childScope(scopeOf(req), req.params.id);
+    // Another child's payment is "not found" here too: nothing says whose it is.
+    const receipt = await findReceipt(ctx, child, req.params.paymentId).catch((err) => {
+      throw err instanceof AppError && err.code === 'FORBIDDEN' ? notFound(PAYMENT_MSG.notFound) : err;
+    });
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${receipt.filename}"`)
