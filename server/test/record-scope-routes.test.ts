@@ -189,8 +189,7 @@ describe('the record-scope layer', () => {
       const access = ACCESS[r.key];
       // The student's routes as A on A's records, the parent's as A's parent; the back office's as the full admin
       // (every question answers every kind).
-      const caller =
-        access === 'parent' ? callers.parent : access === 'student' || access === 'user' ? callers.studentA : callers.admin;
+      const caller = access === 'parent' ? callers.parent : access === 'student' || access === 'user' ? callers.studentA : callers.admin;
       asked.delete(r.key);
       const res = await send(t, r, pathOf(r, caller === callers.admin), caller, bodyOf(r.key));
       checked++;

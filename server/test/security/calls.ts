@@ -193,7 +193,12 @@ async function signInMatrixParent(t: TestApp, w: World) {
     .insert(studentGuardians)
     .values({ studentId: w.a.student.id, position: 1, name: 'Mira Matrix', relation: 'Mother', phone: `+91${MATRIX_PARENT_PHONE}` });
   const [parentId] = await linkGuardianAccounts(t.ctx.db, w.a.student.id);
-  const asked = await t.inject({ method: 'POST', url: '/api/auth/parent/code', payload: { phone: MATRIX_PARENT_PHONE }, remoteAddress: '10.99.0.1' });
+  const asked = await t.inject({
+    method: 'POST',
+    url: '/api/auth/parent/code',
+    payload: { phone: MATRIX_PARENT_PHONE },
+    remoteAddress: '10.99.0.1',
+  });
   if (asked.statusCode !== 202) throw new Error(`parent code: ${asked.statusCode} ${asked.body}`);
   const [sms] = await t.ctx.db
     .select({ text: notificationOutbox.text })
@@ -202,7 +207,12 @@ async function signInMatrixParent(t: TestApp, w: World) {
     .orderBy(desc(notificationOutbox.createdAt))
     .limit(1);
   const code = /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1];
-  const res = await t.inject({ method: 'POST', url: '/api/auth/parent/verify', payload: { phone: MATRIX_PARENT_PHONE, code }, remoteAddress: '10.99.0.1' });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/auth/parent/verify',
+    payload: { phone: MATRIX_PARENT_PHONE, code },
+    remoteAddress: '10.99.0.1',
+  });
   if (res.statusCode !== 200) throw new Error(`parent sign-in: ${res.statusCode} ${res.body}`);
   return { parentId, token: res.json().token as string };
 }

@@ -37,7 +37,8 @@ function pepperOf(ctx: Ctx): Buffer {
 }
 
 /** The stored form of a code: HMAC-SHA-256 of the phone and the code under the pepper. */
-export const hashCode = (ctx: Ctx, phone: string, code: string) => createHmac('sha256', pepperOf(ctx)).update(`${phone}:${code}`).digest('hex');
+export const hashCode = (ctx: Ctx, phone: string, code: string) =>
+  createHmac('sha256', pepperOf(ctx)).update(`${phone}:${code}`).digest('hex');
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -80,9 +81,9 @@ async function codeMessages(tx: Tx, parent: { id: string; firstName: string; ema
 }
 
 /**
- * POST /api/auth/parent/code: records the ask and, under both hourly limits and for an active parent's
- * phone, sends a new code (the older live ones of the phone stop working: one code is live at a time). The
- * answer is the same in every case; the database work is the same for a known phone and an unknown one.
+ * POST /api/auth/parent/code, after the answer: records the ask and, under both hourly limits and for an
+ * active parent's phone, sends a new code (the older live ones of the phone stop working: one code is live
+ * at a time). The answer is the same in every case and goes out before any of this.
  */
 export async function requestParentCode(ctx: Ctx, phone: string, address: string, now = new Date()) {
   const sent = await ctx.db.transaction(async (tx) => {

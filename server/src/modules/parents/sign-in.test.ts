@@ -71,7 +71,10 @@ describe('POST /api/auth/parent/code', () => {
     // An unknown phone's ask is recorded with no code at all.
     const stranger = newPhone();
     await askCode(t, stranger, '10.6.0.2');
-    const [none] = await t.ctx.db.select().from(parentLoginCodes).where(eq(parentLoginCodes.phone, `+91${stranger}`));
+    const [none] = await t.ctx.db
+      .select()
+      .from(parentLoginCodes)
+      .where(eq(parentLoginCodes.phone, `+91${stranger}`));
     expect(none).toMatchObject({ parentId: null, codeHash: null });
     expect(await codesSentTo(t, stranger)).toEqual([]);
   });
@@ -95,7 +98,9 @@ describe('POST /api/auth/parent/code', () => {
     const { student } = await createAdmittedStudent(t, courseId);
     const phone = newPhone();
     const { studentGuardians } = await import('../../db/schema.ts');
-    await t.ctx.db.insert(studentGuardians).values({ studentId: student.id, position: 1, name: 'Late Father', relation: 'Father', phone: `+91${phone}` });
+    await t.ctx.db
+      .insert(studentGuardians)
+      .values({ studentId: student.id, position: 1, name: 'Late Father', relation: 'Father', phone: `+91${phone}` });
     const token = await signInParent(t, phone);
     const children = await t.withToken(token).get('/api/parent/children');
     expect(children.json().map((c: { _id: string }) => c._id)).toEqual([student.id]);
@@ -228,7 +233,9 @@ describe('the parent’s password', () => {
     const without = await t.withToken(fresh).post('/api/parent/password', { newPassword: 'Another-Pass-43' });
     expect(without.statusCode).toBe(400);
     expect(without.json().fields.currentPassword).toBeTruthy();
-    const changed = await t.withToken(fresh).post('/api/parent/password', { currentPassword: 'Parent-Pass-42', newPassword: 'Another-Pass-43' });
+    const changed = await t
+      .withToken(fresh)
+      .post('/api/parent/password', { currentPassword: 'Parent-Pass-42', newPassword: 'Another-Pass-43' });
     expect(changed.statusCode).toBe(200);
   });
 
@@ -236,7 +243,12 @@ describe('the parent’s password', () => {
     const { phone } = await guardian();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await t.inject({ method: 'POST', url: '/api/auth/parent/login', payload: { phone, password: 'Wrong-Pass-1' }, remoteAddress: '10.15.0.1' });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/auth/parent/login',
+        payload: { phone, password: 'Wrong-Pass-1' },
+        remoteAddress: '10.15.0.1',
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);

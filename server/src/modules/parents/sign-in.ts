@@ -31,7 +31,13 @@ async function startSession(ctx: Ctx, user: { id: string; role: Actor['role']; t
 }
 
 const findParentAccount = async (ctx: Ctx, where: ReturnType<typeof eq>) =>
-  (await ctx.db.select().from(users).where(and(eq(users.role, 'parent'), where)).limit(1))[0];
+  (
+    await ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'parent'), where))
+      .limit(1)
+  )[0];
 
 /** POST /api/auth/parent/verify. */
 export async function verifyParentCode(ctx: Ctx, phone: string, code: string, now = new Date()) {
@@ -81,7 +87,12 @@ export async function loginParentWithPassword(ctx: Ctx, phone: string, password:
  * asked for once one is set). The new one follows change-password's rules; every other session ends (the
  * token version) and the caller gets a fresh token, as change-password answers.
  */
-export async function setParentPassword(ctx: Ctx, actor: Actor, parentId: string, input: { currentPassword?: string; newPassword: string }) {
+export async function setParentPassword(
+  ctx: Ctx,
+  actor: Actor,
+  parentId: string,
+  input: { currentPassword?: string; newPassword: string },
+) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, parentId)).limit(1);
   if (!user) throw new AppError('UNAUTHORIZED', MSG.sessionEnded);
   const hasPassword = user.passwordHash !== NO_PASSWORD;

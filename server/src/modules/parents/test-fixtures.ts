@@ -12,7 +12,11 @@ let phones = 0;
 export const newPhone = () => `9${String(700_000_000 + ((Date.now() + phones++ * 7919) % 299_999_999)).padStart(9, '0')}`;
 
 /** Adds a guardian line to the student's record (the next position) and gives it its parent account. */
-export async function addGuardian(t: TestApp, studentId: string, g: { phone?: string; name?: string; relation?: string; email?: string } = {}) {
+export async function addGuardian(
+  t: TestApp,
+  studentId: string,
+  g: { phone?: string; name?: string; relation?: string; email?: string } = {},
+) {
   const [{ last }] = await t.ctx.db
     .select({ last: max(studentGuardians.position) })
     .from(studentGuardians)

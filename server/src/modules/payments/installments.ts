@@ -49,10 +49,18 @@ export async function initiateInstallment(
   const gateway = gatewayOf(ctx);
   const order = await createGatewayOrder(
     ctx,
-    orderRequestFor(ctx, actor, studentId, { orderId, amountPaise, courseName: admission.course.name }, 'redirect', {
-      admissionId: admission.id,
-      installmentNumber: String(input.installmentNumber),
-    }, byParent && { id: byParent.parentId, name: byParent.name, email: byParent.studentEmail, phone: null }),
+    orderRequestFor(
+      ctx,
+      actor,
+      studentId,
+      { orderId, amountPaise, courseName: admission.course.name },
+      'redirect',
+      {
+        admissionId: admission.id,
+        installmentNumber: String(input.installmentNumber),
+      },
+      byParent && { id: byParent.parentId, name: byParent.name, email: byParent.studentEmail, phone: null },
+    ),
   );
   if (order.checkout.kind !== 'form') throw new Error(`gateway ${gateway.name} has no form-post checkout`);
   await createPayment(
