@@ -161,6 +161,26 @@ describe('GET /api/parent/children/:id/overview', () => {
   });
 });
 
+describe('a child with nothing yet', () => {
+  it('has an overview of zeros and empty lists: no batch, no admission, no exam', async () => {
+    const fresh = await t.createStudent();
+    const { phone: own } = await addGuardian(t, fresh.id);
+    const mother = t.withToken(await signInParent(t, own));
+    const res = await mother.get(`/api/parent/children/${fresh.id}/overview`);
+    expect(res.statusCode, res.body).toBe(200);
+    const overview = childOverviewSchema.parse(res.json());
+    expect(overview.attendance).toEqual({
+      month: { held: 0, present: 0, percentage: null },
+      course: { held: 0, present: 0, percentage: null },
+      recentAbsences: [],
+      timetable: [],
+    });
+    expect(overview.exams).toEqual({ upcoming: [], results: [] });
+    expect(overview.fees).toEqual({ totalFees: 0, paidAmount: 0, pendingAmount: 0, installments: [], receipts: [] });
+    expect((await mother.get('/api/parent/children')).json()[0]).toMatchObject({ _id: fresh.id, course: null, batch: null });
+  });
+});
+
 describe('paying for a child', () => {
   it('completes in the sandbox as paid by the parent, and the receipt downloads for the parent only', async () => {
     const admission = child.admission;
