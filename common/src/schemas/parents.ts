@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trendPointSchema } from './analysis.ts';
 import { blankAsMissing, email, indianMobile, text } from './fields.ts';
 
 // Parents and guardians (docs/product-parents.md): a student's guardians on their record, a parent's own
@@ -196,6 +197,8 @@ export const childOverviewSchema = z.object({
         sections: z.array(z.object({ title: z.string(), marksObtained: z.number(), totalMarks: z.number() })),
       }),
     ),
+    /** The trend chart: the child's last ranked mocks with published results, oldest first (as the child's analysis shows it). */
+    trend: z.array(trendPointSchema).optional(),
   }),
   fees: z.object({
     totalFees: z.number(),

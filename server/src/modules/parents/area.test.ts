@@ -128,6 +128,8 @@ describe('GET /api/parent/children/:id/overview', () => {
       { title: 'English Language', marksObtained: 3, totalMarks: 3 },
       { title: 'Quantitative Techniques', marksObtained: 2, totalMarks: 2 },
     ]);
+    // The trend is the child's own analysis's.
+    expect(exams.trend).toEqual(analysis.trend);
     expect(analysis.sections.map((x: { title: string; score: number }) => [x.title, x.score])).toEqual([
       ['English Language', 3],
       ['Quantitative Techniques', 2],
@@ -175,7 +177,7 @@ describe('a child with nothing yet', () => {
       recentAbsences: [],
       timetable: [],
     });
-    expect(overview.exams).toEqual({ upcoming: [], results: [] });
+    expect(overview.exams).toEqual({ upcoming: [], results: [], trend: [] });
     expect(overview.fees).toEqual({ totalFees: 0, paidAmount: 0, pendingAmount: 0, installments: [], receipts: [] });
     expect((await mother.get('/api/parent/children')).json()[0]).toMatchObject({ _id: fresh.id, course: null, batch: null });
   });

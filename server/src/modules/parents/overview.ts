@@ -71,8 +71,12 @@ async function examsOf(ctx: Ctx, student: Actor, child: StudentScope, now: Date)
     .map((e) => ({ _id: e._id, title: e.title, opensAt: e.opensAt, closesAt: e.closesAt, duration: e.duration }));
   const published = results.filter((r) => areMarksVisible({ resultsPublished: r.resultsPublished }, { status: r.status }));
   const shown: ChildOverview['exams']['results'] = [];
+  let trend: ChildOverview['exams']['trend'] = [];
   for (const r of published) {
     if (r.marksObtained === null || r.percentage === null) continue;
+    const analysis = await analysisOf(ctx, child, r._id);
+    // Newest first: the newest result's analysis carries the trend up to it.
+    if (shown.length === 0 && analysis) trend = analysis.trend;
     shown.push({
       exam: { _id: r.exam._id, title: r.exam.title },
       submittedAt: r.submittedAt,
@@ -82,20 +86,19 @@ async function examsOf(ctx: Ctx, student: Actor, child: StudentScope, now: Date)
       rank: r.rank,
       candidates: r.candidates,
       percentile: r.percentile,
-      sections: await sectionsOf(ctx, child, r._id),
+      // The section table, from the child's own analysis (its score per section).
+      sections: analysis?.sections.map((s) => ({ title: s.title, marksObtained: s.score, totalMarks: s.max })) ?? [],
     });
   }
-  return { upcoming, results: shown };
+  return { upcoming, results: shown, trend };
 }
 
-/** The section table of a published result, from the child's own analysis (its score per section). */
-async function sectionsOf(ctx: Ctx, child: StudentScope, submissionId: string) {
+/** The child's own analysis of a published result; null when the child could not open it either (the exam withdrawn meanwhile). */
+async function analysisOf(ctx: Ctx, child: StudentScope, submissionId: string) {
   try {
-    const analysis = await findAnalysis(ctx, child, submissionId);
-    return analysis.sections.map((s) => ({ title: s.title, marksObtained: s.score, totalMarks: s.max }));
+    return await findAnalysis(ctx, child, submissionId);
   } catch (err) {
-    // An analysis the child could not open either (the exam withdrawn meanwhile): the result without its table.
-    if (err instanceof AppError) return [];
+    if (err instanceof AppError) return null;
     throw err;
   }
 }
