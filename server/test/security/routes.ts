@@ -43,6 +43,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/parent/children/:id/overview': 'parent',
   'GET /api/parent/children/:id/receipts/:paymentId.pdf': 'parent',
   'POST /api/parent/children/:id/payments': 'parent',
+  'GET /api/parent/children/:id/payments/status/:orderId': 'parent',
   'GET /api/parent/preferences': 'parent',
   'PUT /api/parent/preferences': 'parent',
   'POST /api/parent/password': 'parent',
