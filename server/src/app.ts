@@ -24,6 +24,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { guardianRoutes } from './modules/guardians/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { centreRoutes } from './modules/centres/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp({
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(couponRoutes, { prefix: '/coupons' });
       await api.register(userRoutes, { prefix: '/users' });
+      await api.register(guardianRoutes, { prefix: '/users' });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(auditRoutes, { prefix: '/audit' });
       await api.register(staffRoutes, { prefix: '/staff' });
