@@ -77,12 +77,13 @@ export async function createAdmissionRequest(ctx: Ctx, input: AdmissionInput) {
         centreId: centre.id,
         reason: input.reason,
         application: applicationOf(input),
-        guardians: input.guardians?.map((g) => ({
-          name: g.name,
-          relation: g.relation,
-          ...(g.phone ? { phone: g.phone } : {}),
-          ...(g.email ? { email: g.email } : {}),
-        })) ?? null,
+        guardians:
+          input.guardians?.map((g) => ({
+            name: g.name,
+            relation: g.relation,
+            ...(g.phone ? { phone: g.phone } : {}),
+            ...(g.email ? { email: g.email } : {}),
+          })) ?? null,
       })
       .returning({ id: admissionRequests.id });
     id = row.id;

@@ -56,7 +56,14 @@ export async function findGuardianAlerts(db: Db | Tx, studentId: string): Promis
     emails.length === 0
       ? Promise.resolve([])
       : db
-          .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, status: mailOutbox.status, createdAt: mailOutbox.createdAt })
+          .select({
+            id: mailOutbox.id,
+            to: mailOutbox.to,
+            subject: mailOutbox.subject,
+            text: mailOutbox.text,
+            status: mailOutbox.status,
+            createdAt: mailOutbox.createdAt,
+          })
           .from(mailOutbox)
           .where(inArray(mailOutbox.to, emails))
           .orderBy(desc(mailOutbox.createdAt))

@@ -26,7 +26,10 @@ async function parentToken(parentId: string) {
 describe('PUT and GET /api/users/{id}/guardians', () => {
   it('replaces the list, makes one parent account per guardian and answers in position order', async () => {
     const s = await t.createStudent({ firstName: 'Asha', lastName: 'Roy' });
-    const res = await t.admin.put(`/api/users/${s.id}/guardians`, [mother, { name: 'Amit Roy', relation: 'Father', phone: '+91 98300 55555' }]);
+    const res = await t.admin.put(`/api/users/${s.id}/guardians`, [
+      mother,
+      { name: 'Amit Roy', relation: 'Father', phone: '+91 98300 55555' },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json();
     expect(list).toMatchObject([

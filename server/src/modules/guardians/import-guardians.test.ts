@@ -73,7 +73,12 @@ describe('POST /api/users/import with guardian columns', () => {
     ]);
     const farid = (await t.admin.get(`/api/users/${idOf('farid.g@example.com')}/guardians`)).json();
     expect(farid[0].parentId).toBe(esha[0].parentId);
-    expect(await t.ctx.db.select().from(studentGuardians).where(eq(studentGuardians.studentId, idOf('gita.g@example.com')))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(studentGuardians)
+        .where(eq(studentGuardians.studentId, idOf('gita.g@example.com'))),
+    ).toEqual([]);
     const [tara] = await t.ctx.db.select().from(users).where(eq(users.id, esha[0].parentId));
     expect(tara).toMatchObject({ role: 'parent', phone: '+919830022001' });
   });

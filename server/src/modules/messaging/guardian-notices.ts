@@ -68,7 +68,9 @@ export function guardianFeeNotice(p: {
   const overdue = p.reminder !== null;
   return {
     kind: overdue ? 'guardian-fee-overdue' : 'guardian-fee-due',
-    subject: overdue ? `${INSTITUTE}: ${p.child}'s fee installment overdue since ${when}` : `${INSTITUTE}: ${p.child}'s fee installment due on ${when}`,
+    subject: overdue
+      ? `${INSTITUTE}: ${p.child}'s fee installment overdue since ${when}`
+      : `${INSTITUTE}: ${p.child}'s fee installment due on ${when}`,
     lines: [
       dear(p.parent),
       '',
@@ -121,7 +123,9 @@ export function guardianDigestNotice(p: { parent: string; weekOf: string; childr
   const lineOf = (c: DigestChild) => {
     const attendance = c.held > 0 ? `attended ${c.present} of ${c.held} classes` : 'no classes';
     const exams =
-      c.exams.length > 0 ? `; mocks: ${c.exams.map((e) => (e.score ? `${e.title} ${e.score}` : `${e.title} (result awaited)`)).join(', ')}` : '';
+      c.exams.length > 0
+        ? `; mocks: ${c.exams.map((e) => (e.score ? `${e.title} ${e.score}` : `${e.title} (result awaited)`)).join(', ')}`
+        : '';
     const dues = c.duePaise > 0 ? `; fees due ${rupees(c.duePaise)}` : '';
     return `${c.name}: ${attendance}${exams}${dues}.`;
   };

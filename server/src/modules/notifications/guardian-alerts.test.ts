@@ -53,7 +53,16 @@ const setChannels = (parentId: string, channels: Record<string, string[]>) =>
 async function session(date: string, subject: string, startTime: string, marked = true) {
   const [s] = await t.ctx.db
     .insert(classSessions)
-    .values({ batchId, date, startTime, endTime: '23:00', subject, teacher: 'A. Sen', room: '1', attendanceMarkedAt: marked ? new Date() : null })
+    .values({
+      batchId,
+      date,
+      startTime,
+      endTime: '23:00',
+      subject,
+      teacher: 'A. Sen',
+      room: '1',
+      attendanceMarkedAt: marked ? new Date() : null,
+    })
     .returning();
   return s;
 }
@@ -121,7 +130,9 @@ describe('results published', () => {
     const a = await sit(t, exam, 'rrrr');
     const b = await sit(t, exam, 'rw--');
     await t.admin.put(`/api/users/${a.student.id}/guardians`, [{ name: 'Mum A', relation: 'Mother', phone: '9831000011' }]);
-    await t.admin.put(`/api/users/${b.student.id}/guardians`, [{ name: 'Mum B', relation: 'Mother', phone: '9831000012', email: 'mum.b@example.com' }]);
+    await t.admin.put(`/api/users/${b.student.id}/guardians`, [
+      { name: 'Mum B', relation: 'Mother', phone: '9831000012', email: 'mum.b@example.com' },
+    ]);
     const [gb] = (await t.admin.get(`/api/users/${b.student.id}/guardians`)).json();
     await setChannels(gb.parentId, { results: ['email'] });
     await publish(t, exam._id);
@@ -146,7 +157,13 @@ describe('fee reminders to guardians', () => {
     await t.admin.put(`/api/users/${student.id}/guardians`, [{ name: 'Fee Parent', relation: 'Father', phone: '9831000021' }]);
     const other = await createAdmittedStudent(t, course._id, new Date('2026-01-10T06:00:00Z'));
     await t.admin.put(`/api/users/${other.student.id}/guardians`, [{ name: 'Other Parent', relation: 'Father', phone: '9831000022' }]);
-    await t.admin.post('/api/payments/counter', { studentId: other.student.id, amount: 24_000, method: 'cash', receivedAt: '2026-01-10', centre: 'dumdum' });
+    await t.admin.post('/api/payments/counter', {
+      studentId: other.student.id,
+      amount: 24_000,
+      method: 'cash',
+      receivedAt: '2026-01-10',
+      centre: 'dumdum',
+    });
     await t.ctx.notifier.idle();
     const before = (await mailbox(t, '9831000022')).length;
 
@@ -154,7 +171,7 @@ describe('fee reminders to guardians', () => {
     await runJob(t, 'fee-reminders', '2026-02-07T18:00:00+05:30');
     const due = (await mailbox(t, '9831000021')).filter((m) => m.text.includes('is due on 10 Feb 2026'));
     expect(due).toHaveLength(1);
-    expect(due[0].text).toContain("installment 2 of");
+    expect(due[0].text).toContain('installment 2 of');
     await runJob(t, 'fee-reminders', '2026-02-12T09:00:00+05:30');
     await runJob(t, 'fee-reminders', '2026-02-13T09:00:00+05:30');
     expect((await mailbox(t, '9831000021')).filter((m) => m.text.includes('is overdue'))).toHaveLength(2); // 1st and 2nd installments

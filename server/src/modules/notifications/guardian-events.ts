@@ -19,7 +19,7 @@ import { guardianItems, withGuardians } from './guardians.ts';
  */
 export async function notifyGuardiansOfResults(ctx: Ctx, examId: string) {
   const [exam] = await ctx.db.select().from(exams).where(eq(exams.id, examId));
-  if (!exam || !exam.resultsPublished) return;
+  if (!exam?.resultsPublished) return;
   const rows = await ctx.db
     .select({
       id: submissions.id,
@@ -38,7 +38,12 @@ export async function notifyGuardiansOfResults(ctx: Ctx, examId: string) {
   if (guarded.size === 0) return;
   const ranked = isRankedExam(exam);
   if (ranked) await ensureRankings(ctx.db, [examId]);
-  const ranks = ranked ? await findRanks(ctx.db, [...latest.values()].map((s) => s.id)) : new Map();
+  const ranks = ranked
+    ? await findRanks(
+        ctx.db,
+        [...latest.values()].map((s) => s.id),
+      )
+    : new Map();
   for (const studentId of guarded) {
     const s = latest.get(studentId);
     if (!s) continue;

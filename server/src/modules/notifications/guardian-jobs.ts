@@ -3,7 +3,6 @@ import { weekOf } from '@app/common/rules/class-dates';
 import { areMarksVisible } from '@app/common/rules/publication';
 import { and, asc, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Ctx } from '../../context.ts';
 import { attendance, classSessions, exams, studentGuardians, submissions, users } from '../../db/schema.ts';
 import { type DigestChild, guardianAbsenceNotice, guardianDigestNotice } from '../messaging/guardian-notices.ts';
 import { findRecipients, once } from '../messaging/service.ts';

@@ -67,4 +67,3 @@ export async function withGuardians(db: Db | Tx, studentIds: string[]): Promise<
     : [];
   return new Set(active.filter((a) => a.isActive).map((a) => a.id));
 }
-

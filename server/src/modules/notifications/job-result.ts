@@ -10,7 +10,12 @@ export type JobResult = { job: string; now: string; reminders: number; messages:
  */
 export type Job = (ctx: Ctx, now: Date, opts?: { scheduled?: boolean }) => Promise<JobResult>;
 
-export async function finish(ctx: Ctx, job: string, now: Date, results: ({ pending: Pending; count: number } | null)[]): Promise<JobResult> {
+export async function finish(
+  ctx: Ctx,
+  job: string,
+  now: Date,
+  results: ({ pending: Pending; count: number } | null)[],
+): Promise<JobResult> {
   let reminders = 0;
   let messages = 0;
   for (const r of results) {

@@ -184,7 +184,9 @@ export function startNotificationJobs(ctx: Ctx, log: { warn: (o: object, m: stri
       for (const [name, job] of Object.entries(JOBS)) {
         const now = new Date();
         if (hourInIndia(now) < (JOB_FROM_HOUR_IST[name] ?? 0)) continue;
-        await job(ctx, now, { scheduled: true }).catch((err: Error) => log.warn({ err: err.message, job: name }, 'notification job failed'));
+        await job(ctx, now, { scheduled: true }).catch((err: Error) =>
+          log.warn({ err: err.message, job: name }, 'notification job failed'),
+        );
       }
     } finally {
       running = false;

@@ -48,5 +48,7 @@ export async function queuePaymentConfirmation(ctx: Ctx, p: PaymentRow) {
     html: linesHtml(lines),
   });
   // The guardians get the receipt too, on the channels each parent chose (docs/product-parents.md "Alerts").
-  await notifyGuardiansOfPayment(ctx, p, doc ? { filename: doc.filename, contentType: 'application/pdf', content: doc.pdf } : null).catch(() => {});
+  await notifyGuardiansOfPayment(ctx, p, doc ? { filename: doc.filename, contentType: 'application/pdf', content: doc.pdf } : null).catch(
+    () => {},
+  );
 }

@@ -192,7 +192,12 @@ export async function importStudents(ctx: Ctx, actor: Actor, rows: SheetRow[]): 
             reason: 'Imported from the student spreadsheet',
             // The enrolment makes them the student's guardians, with their parent accounts.
             guardians: g.guardians?.length
-              ? g.guardians.map((x) => ({ name: x.name, relation: x.relation, ...(x.phone ? { phone: x.phone } : {}), ...(x.email ? { email: x.email } : {}) }))
+              ? g.guardians.map((x) => ({
+                  name: x.name,
+                  relation: x.relation,
+                  ...(x.phone ? { phone: x.phone } : {}),
+                  ...(x.email ? { email: x.email } : {}),
+                }))
               : null,
           })
           .returning();
