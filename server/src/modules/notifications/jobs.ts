@@ -10,7 +10,7 @@ import { absentTodayNotice, examTomorrowNotice, feeDueNotice, feeOverdueNotice }
 import { findRecipients, once } from '../messaging/service.ts';
 import { guardianFeeNotice } from '../messaging/guardian-notices.ts';
 import { finish, type Job } from './job-result.ts';
-import { guardianItems } from './guardians.ts';
+import { guardianItems, withGuardians } from './guardians.ts';
 import { runParentAbsenceAlerts, runParentWeeklyDigest } from './guardian-jobs.ts';
 
 // The scheduled reminders (docs/product-notifications.md, "Reminders"). Each reminder has a key
@@ -40,6 +40,11 @@ export function feeStage(dueDate: Date, now: Date): string | null {
 export const runFeeReminders: Job = async (ctx, now) => {
   const dues = await findInstallmentDues(ctx, now);
   const payUrl = `${ctx.config.publicUrl}/student/payments`;
+  // Only a student with a guardian's parent account takes a guardian key (a reminder nobody gets is none).
+  const guarded = await withGuardians(
+    ctx.db,
+    dues.map((d) => d.studentId),
+  );
   const results = [];
   for (const due of dues) {
     const stage = feeStage(due.dueDate, now);
@@ -62,6 +67,7 @@ export const runFeeReminders: Job = async (ctx, now) => {
     );
     // The student's guardians too, on the channels each parent chose for fees, under the same key and
     // stage of their own (docs/product-parents.md "Alerts").
+    if (!guarded.has(due.studentId)) continue;
     results.push(
       await once(ctx, { kind: 'fee-guardian', subjectId: `${due.admissionId}:${due.installmentNumber}`, stage }, (tx) =>
         guardianItems(tx, [due.studentId], 'fees', ({ child, parentName }) =>
