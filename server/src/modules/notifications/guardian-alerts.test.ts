@@ -2,7 +2,7 @@ import { todayInIndia } from '@app/common/rules/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { attendance, classSessions, mailAttachments, mailOutbox, parentPreferences } from '../../db/schema.ts';
+import { attendance, classSessions, exams, mailAttachments, mailOutbox, parentPreferences, submissions } from '../../db/schema.ts';
 import { createRankedExam, publish, sit } from '../analysis/test-fixtures.ts';
 import { createAdmittedStudent, createCourse } from '../payments/test-fixtures.ts';
 import { mailbox, runJob, sendsFor } from './test-fixtures.ts';
@@ -234,6 +234,30 @@ describe('weekly digest (parent-weekly-digest)', () => {
       { sessionId: s.id, studentId: sibling1.student.id, isPresent: true },
       { sessionId: s.id, studentId: s2.id, isPresent: false },
     ]);
+    // A mock with its results out shows its score; one without, never a score before publication.
+    const mock = (title: string, resultsPublished: boolean) => ({
+      title,
+      description: 'd',
+      durationMinutes: 60,
+      totalMarks: 40,
+      passingMarks: 16,
+      resultsPublished,
+    });
+    const [out, awaited] = await t.ctx.db
+      .insert(exams)
+      .values([mock('Digest Mock A', true), mock('Digest Mock B', false)])
+      .returning();
+    const sat = (examId: string) => ({
+      examId,
+      studentId: sibling1.student.id,
+      marksObtained: 31,
+      totalMarks: 40,
+      startedAt: new Date('2026-11-12T10:00:00+05:30'),
+      submittedAt: new Date('2026-11-12T11:00:00+05:30'),
+      status: 'EVALUATED' as const,
+      isPassed: true,
+    });
+    await t.ctx.db.insert(submissions).values([sat(out.id), sat(awaited.id)]);
     const job = JOBS['parent-weekly-digest'];
     // Saturday, scheduled: nothing. Sunday 18:30 IST: the week of 9-15 November.
     expect((await job(t.ctx, new Date('2026-11-14T19:00:00+05:30'), { scheduled: true })).reminders).toBe(0);
@@ -244,6 +268,8 @@ describe('weekly digest (parent-weekly-digest)', () => {
     expect(digest).toHaveLength(1);
     expect(digest[0].text).toContain('Anu Test: attended 1 of 1 classes');
     expect(digest[0].text).toContain('Binu Test: attended 0 of 1 classes');
+    expect(digest[0].text).toContain('mocks: Digest Mock A 31/40, Digest Mock B (result awaited)');
+    expect(digest[0].text).not.toContain('Digest Mock B 31');
     // A parent who turned the digest off takes the key and hears nothing.
     expect(await mailbox(t, '9831000042')).toEqual([]);
     expect(await sendsFor(t, 'guardian-digest', lone.parentId)).toHaveLength(1);

@@ -111,31 +111,30 @@ export const runParentWeeklyDigest: Job = async (ctx, now, opts = {}) => {
         const channels = (await findParentChannels(tx, [parentId])).get(parentId)?.digest ?? [];
         const from = instantInIndia(week.from, '00:00');
         const to = instantInIndia(addDays(week.to, 1), '00:00');
-        const [kids, marks, sat] = await Promise.all([
-          tx
-            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-            .from(users)
-            .where(inArray(users.id, childIds))
-            .orderBy(asc(users.firstName)),
-          tx
-            .select({ studentId: attendance.studentId, isPresent: attendance.isPresent })
-            .from(attendance)
-            .innerJoin(classSessions, eq(classSessions.id, attendance.sessionId))
-            .where(and(inArray(attendance.studentId, childIds), gte(classSessions.date, week.from), lte(classSessions.date, week.to))),
-          tx
-            .select({
-              studentId: submissions.studentId,
-              title: exams.title,
-              resultsPublished: exams.resultsPublished,
-              status: submissions.status,
-              marksObtained: submissions.marksObtained,
-              totalMarks: submissions.totalMarks,
-            })
-            .from(submissions)
-            .innerJoin(exams, eq(exams.id, submissions.examId))
-            .where(and(inArray(submissions.studentId, childIds), gte(submissions.submittedAt, from), lt(submissions.submittedAt, to)))
-            .orderBy(asc(submissions.submittedAt)),
-        ]);
+        // One after another: a transaction's one connection takes one query at a time.
+        const kids = await tx
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, childIds))
+          .orderBy(asc(users.firstName));
+        const marks = await tx
+          .select({ studentId: attendance.studentId, isPresent: attendance.isPresent })
+          .from(attendance)
+          .innerJoin(classSessions, eq(classSessions.id, attendance.sessionId))
+          .where(and(inArray(attendance.studentId, childIds), gte(classSessions.date, week.from), lte(classSessions.date, week.to)));
+        const sat = await tx
+          .select({
+            studentId: submissions.studentId,
+            title: exams.title,
+            resultsPublished: exams.resultsPublished,
+            status: submissions.status,
+            marksObtained: submissions.marksObtained,
+            totalMarks: submissions.totalMarks,
+          })
+          .from(submissions)
+          .innerJoin(exams, eq(exams.id, submissions.examId))
+          .where(and(inArray(submissions.studentId, childIds), gte(submissions.submittedAt, from), lt(submissions.submittedAt, to)))
+          .orderBy(asc(submissions.submittedAt));
         const children: DigestChild[] = kids.map((k) => {
           const mine = marks.filter((m) => m.studentId === k.id);
           return {

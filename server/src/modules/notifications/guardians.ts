@@ -36,11 +36,10 @@ export async function guardianItems(
   const links = await findGuardianParents(db, studentIds);
   if (links.length === 0) return [];
   const parentIds = links.map((l) => l.parentId);
-  const [recipients, channels, children] = await Promise.all([
-    findRecipients(db, parentIds),
-    findParentChannels(db, parentIds),
-    findChildren(db, studentIds),
-  ]);
+  // One after another: `db` is often a transaction, whose one connection takes one query at a time.
+  const recipients = await findRecipients(db, parentIds);
+  const channels = await findParentChannels(db, parentIds);
+  const children = await findChildren(db, studentIds);
   const byId = new Map(recipients.map((r) => [r.id, r]));
   const seen = new Set<string>();
   const out: Notified[] = [];
