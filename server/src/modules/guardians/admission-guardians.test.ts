@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationForm } from '@app/common/schemas/admissions';
 import { PARENT_MSG } from '@app/common/schemas/parents';
 import type { TestApp } from '../../../test/helpers.ts';
 import { studentGuardians, users } from '../../db/schema.ts';
@@ -64,6 +65,27 @@ describe('guardians on the admission request', () => {
     expect((await t.admin.get(`/api/admission-requests/admin/${plain._id}`)).json().request.guardians).toEqual([]);
     const plainId = await approve(plain._id);
     expect((await t.admin.get(`/api/users/${plainId}/guardians`)).json()).toEqual([]);
+  });
+
+  it('the web’s Application Form asks for a guardian, the emergency contact being an alias of the first', () => {
+    const form = {
+      ...formFor(courseId),
+      ...applicationOnly,
+      emergencyContactName: '',
+      emergencyContactRelation: '',
+      emergencyContactPhone: '',
+    };
+    const issues = (v: object) => {
+      const r = applicationForm.safeParse(v);
+      return Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    };
+    expect(issues(form)).toEqual({ guardians: PARENT_MSG.guardianRequired });
+    expect(issues({ ...form, guardians: [{ name: 'Meera Sen', relation: 'Mother', phone: '9830111111' }] })).toEqual({});
+    expect(issues({ ...form, ...application })).toEqual({});
+    expect(issues({ ...form, emergencyContactName: 'Ritu Roy' })).toEqual({
+      emergencyContactRelation: 'Emergency contact relation is required',
+      emergencyContactPhone: 'Emergency contact phone is required',
+    });
   });
 
   it('checks the guardians with a message per field', async () => {
