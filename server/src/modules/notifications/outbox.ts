@@ -33,6 +33,16 @@ function newest(
     .limit(limit);
 }
 
+/**
+ * A parent's sign-in code (docs/product-parents.md) once a provider delivered it is masked here: staff who
+ * read the outbox could otherwise sign in as the parent. One not delivered (no provider, or failing) stays
+ * readable, so the office can read it to the parent on the phone.
+ */
+function shownText(m: typeof mailOutbox.$inferSelect | typeof notificationOutbox.$inferSelect): string {
+  if (!('kind' in m) || m.kind !== 'parent-code' || m.status !== 'sent') return m.text;
+  return m.text.replace(/\b\d{6}\b/g, '••••••');
+}
+
 /** A row of either table as the outbox lists it, with its time (`at`) to sort the two together by. */
 function toItem(
   m: typeof mailOutbox.$inferSelect | typeof notificationOutbox.$inferSelect,
@@ -44,7 +54,7 @@ function toItem(
     channel,
     to: m.to,
     subject: m.subject,
-    text: m.text,
+    text: shownText(m),
     html,
     status: m.status,
     attempts: m.attempts,

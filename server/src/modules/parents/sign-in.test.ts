@@ -79,6 +79,21 @@ describe('POST /api/auth/parent/code', () => {
     expect(await codesSentTo(t, stranger)).toEqual([]);
   });
 
+  it('shows staff in the outbox a code not delivered, and masks it once a provider delivered it', async () => {
+    const { phone } = await guardian();
+    await askCode(t, phone, '10.6.1.1');
+    const [code] = await codesSentTo(t, phone);
+    const listed = async () =>
+      ((await t.admin.get('/api/notifications/outbox?channel=sms')).json().items as { to: string; text: string }[]).filter(
+        (m) => m.to === phone,
+      );
+    expect((await listed())[0].text).toContain(code);
+    await t.ctx.db.update(notificationOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(notificationOutbox.to, phone));
+    const [shown] = await listed();
+    expect(shown.text).not.toContain(code);
+    expect(shown.text).toContain('••••••');
+  });
+
   it('also sends the code by WhatsApp and e-mail when the parent chose them, e-mail only with an address', async () => {
     const { phone, parentId } = await guardian({ email: `mother-${Date.now()}@test.local` });
     await t.ctx.db.insert(parentPreferences).values({
