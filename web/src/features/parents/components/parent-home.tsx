@@ -14,7 +14,7 @@ const childName = (c: ParentChild) => `${c.firstName} ${c.lastName}`.trim();
 const placeOf = (c: ParentChild) => [c.course, c.batch, c.centre].filter(Boolean).join(' · ');
 
 /** One card per child; with two, the cards switch between them (the chosen one is in the address: ?child=). */
-function ChildCards({ children, chosen, onChoose }: { children: ParentChild[]; chosen: string; onChoose: (id: string) => void }) {
+function ChildCards({ list: children, chosen, onChoose }: { list: ParentChild[]; chosen: string; onChoose: (id: string) => void }) {
   const many = children.length > 1;
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your children">
@@ -114,7 +114,7 @@ export function ParentHome({ slots }: { slots?: OverviewSlots }) {
             return (
               <>
                 <ChildCards
-                  children={list}
+                  list={list}
                   chosen={chosen._id}
                   onChoose={(id) =>
                     setParams(
