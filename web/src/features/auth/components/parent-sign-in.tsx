@@ -115,10 +115,10 @@ export default function ParentSignIn({ initialPhone = '' }: { initialPhone?: str
         placeholder="98765 43210"
         value={phone}
         onChange={typed(setPhone)}
-        readOnly={step !== 'phone'}
+        readOnly={step === 'code'}
         error={errors.phone}
         hint={
-          step !== 'phone' ? (
+          step === 'code' ? (
             <button type="button" className="self-start text-sm font-medium text-brand-700 hover:underline" onClick={changeNumber}>
               Change number
             </button>
