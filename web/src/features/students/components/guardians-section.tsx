@@ -1,118 +1,18 @@
 import { formatDateTime } from '@app/common/rules/dates';
-import {
-  GUARDIAN_RELATIONS,
-  type Guardian,
-  type GuardianInput,
-  guardianInput,
-  MAX_GUARDIANS,
-  PARENT_MSG,
-} from '@app/common/schemas/parents';
-import { Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Pencil, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { z } from 'zod';
 import { Badge } from '../../../components/badge.tsx';
-import { buttonClass, Field, FormAlert } from '../../../components/field.tsx';
-import { SelectField } from '../../../components/form-controls.tsx';
-import { Modal } from '../../../components/modal.tsx';
+import { buttonClass } from '../../../components/field.tsx';
+import { LazyDialog, lazyWithPreload } from '../../../components/lazy-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { formResolver } from '../../../lib/form-resolver.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
-import { useGuardianAlerts, useGuardians, useSaveGuardians } from '../api/guardians.ts';
+import { useGuardianAlerts, useGuardians } from '../api/guardians.ts';
+
+const EditGuardians = lazyWithPreload(() => import('./edit-guardians-dialog.tsx').then((m) => m.default));
 
 const card = 'rounded-xl bg-white p-6 shadow-sm';
-const relationOptions = [{ value: '', label: 'Select a relation' }, ...GUARDIAN_RELATIONS.map((r) => ({ value: r, label: r }))];
 const CHANNEL = { sms: 'SMS', whatsapp: 'WhatsApp', email: 'E-mail' } as const;
-
-type Line = { name: string; relation: string; phone: string; email: string };
-type Values = { guardians: Line[] };
-const formSchema = z.object({ guardians: z.array(guardianInput).max(MAX_GUARDIANS, PARENT_MSG.guardiansTooMany) });
-const blankLine: Line = { name: '', relation: '', phone: '', email: '' };
-const toLine = (g: Guardian): Line => ({ name: g.name, relation: g.relation, phone: g.phone ?? '', email: g.email ?? '' });
-
-/** Edit: up to two guardians (PUT /api/users/{id}/guardians); the parent accounts are made or linked on save. */
-function EditGuardians({ studentId, current, onClose }: { studentId: string; current: Guardian[]; onClose: () => void }) {
-  const save = useSaveGuardians(studentId);
-  const { register, control, handleSubmit, formState, setError } = useForm<Values, unknown, { guardians: GuardianInput[] }>({
-    resolver: formResolver(formSchema),
-    defaultValues: { guardians: current.map(toLine) },
-  });
-  const { fields, append, remove } = useFieldArray({ control, name: 'guardians' });
-  const e = formState.errors.guardians;
-  const submit = handleSubmit((body) =>
-    save.mutate(body.guardians, {
-      onSuccess: () => {
-        toast.success(PARENT_MSG.guardiansSaved);
-        onClose();
-      },
-      onError: (err) => {
-        // The server names a field as "0.phone" (or "guardians.0.phone").
-        if (err instanceof ApiError && err.fields)
-          for (const [name, message] of Object.entries(err.fields)) {
-            const path = name.startsWith('guardians.') ? name : `guardians.${name}`;
-            setError(path as never, { message });
-          }
-      },
-    }),
-  );
-  return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Edit guardians"
-      description="Each guardian with a mobile number or e-mail gets a parent's sign-in linked to this student."
-      size="lg"
-      footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="guardians-form" className={buttonClass.primary} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save guardians'}
-          </button>
-        </>
-      }
-    >
-      <form id="guardians-form" onSubmit={submit} noValidate className="flex flex-col gap-5">
-        {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
-          <FormAlert>{errorMessage(save.error, 'Could not save the guardians')}</FormAlert>
-        )}
-        {fields.length === 0 && <p className="text-sm text-slate-600">No guardian on this record.</p>}
-        {fields.map((f, i) => (
-          <fieldset key={f.id} className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
-            <legend className="px-1 text-sm font-semibold text-slate-700">Guardian {i + 1}</legend>
-            <Field label="Name" error={e?.[i]?.name?.message} {...register(`guardians.${i}.name`)} />
-            <SelectField
-              label="Relation"
-              options={relationOptions}
-              error={e?.[i]?.relation?.message}
-              {...register(`guardians.${i}.relation`)}
-            />
-            <Field label="Mobile" type="tel" inputMode="tel" error={e?.[i]?.phone?.message} {...register(`guardians.${i}.phone`)} />
-            <Field label="E-mail (optional)" type="email" error={e?.[i]?.email?.message} {...register(`guardians.${i}.email`)} />
-            <div className="sm:col-span-2">
-              <button
-                type="button"
-                className="inline-flex items-center gap-1 text-sm font-medium text-red-700 hover:underline"
-                onClick={() => remove(i)}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" /> Remove guardian {i + 1}
-              </button>
-            </div>
-          </fieldset>
-        ))}
-        {e?.root?.message && <p className="text-sm text-red-700">{e.root.message}</p>}
-        {fields.length < MAX_GUARDIANS && (
-          <button type="button" className={`${buttonClass.secondary} self-start`} onClick={() => append(blankLine)}>
-            <Plus aria-hidden="true" className="h-4 w-4" /> {fields.length === 0 ? 'Add a guardian' : 'Add a second guardian'}
-          </button>
-        )}
-      </form>
-    </Modal>
-  );
-}
 
 function Alerts({ studentId }: { studentId: string }) {
   const alerts = useGuardianAlerts(studentId);
@@ -164,7 +64,13 @@ export function GuardiansSection({ studentId }: { studentId: string }) {
           <Users aria-hidden="true" className="h-5 w-5" /> Guardians
         </h2>
         {can('students.manage') && guardians.data && (
-          <button type="button" className={buttonClass.secondary} onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            onPointerEnter={() => void EditGuardians.preload()}
+            onFocus={() => void EditGuardians.preload()}
+            onClick={() => setEditing(true)}
+          >
             <Pencil aria-hidden="true" className="h-4 w-4" /> Edit guardians
           </button>
         )}
@@ -201,7 +107,9 @@ export function GuardiansSection({ studentId }: { studentId: string }) {
         </QueryState>
       </div>
       <Alerts studentId={studentId} />
-      {editing && guardians.data && <EditGuardians studentId={studentId} current={guardians.data} onClose={() => setEditing(false)} />}
+      <LazyDialog open={editing}>
+        {editing && guardians.data && <EditGuardians studentId={studentId} current={guardians.data} onClose={() => setEditing(false)} />}
+      </LazyDialog>
     </section>
   );
 }
