@@ -83,6 +83,12 @@ async function main() {
           ...admin.demoStaff.map((s) => `    ${ROLE_LABELS[s.role].padEnd(15)} ${s.email}   password: ${s.password}`),
         ]
       : []),
+    ...(admin.demoParent
+      ? [
+          `  Sample parent (demo) at ${siteUrl}/login, "I am a parent": mobile ${admin.demoParent.phone.slice(3)}   password: ${admin.demoParent.password}`,
+          `    or ask for a one-time code: with no SMS provider it is kept in the outbox at ${siteUrl}/admin/notifications/outbox`,
+        ]
+      : []),
     config.SMTP_URL
       ? `  E-mails are sent through the SMTP server at ${new URL(config.SMTP_URL).host}`
       : `  E-mails are not sent (no SMTP_URL): they are kept in the outbox, which a signed-in admin reads at ${siteUrl}/dev/mailbox`,

@@ -1,10 +1,24 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { ENQUIRY_STAGES } from '@app/common/schemas/enquiries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { seed } from './seed.ts';
 import { academicYearOf } from './seed-batches.ts';
-import { announcements, batches, classSessions, courses, enquiries, enquiryActivities, exams, galleryImages, users } from './schema.ts';
+import { NO_PASSWORD } from '../modules/parents/accounts.ts';
+import {
+  announcements,
+  attendance,
+  batches,
+  classSessions,
+  courses,
+  enquiries,
+  enquiryActivities,
+  exams,
+  galleryImages,
+  studentGuardians,
+  users,
+} from './schema.ts';
+import { DEMO_PARENT } from './seed-parents.ts';
 import { SAMPLE_ENQUIRY_NOTE } from './seed-enquiries.ts';
 
 let t: TestApp;
@@ -140,6 +154,26 @@ describe('demo seed', () => {
     expect(rows.filter((r) => r.centreId === 'kasba').every((r) => r.ownerId === counsellor.id)).toBe(true);
     const [{ n }] = await t.ctx.db.select({ n: count() }).from(enquiryActivities);
     expect(n).toBeGreaterThan(rows.length);
+  });
+
+  it('adds a labelled sample parent of two demo candidates, with a password and a week of attendance (one absence)', async () => {
+    const [parent] = await t.ctx.db.select().from(users).where(eq(users.phone, DEMO_PARENT.phone));
+    expect(parent).toMatchObject({ role: 'parent', email: null, firstName: expect.stringContaining('Rita') });
+    expect(`${parent.firstName} ${parent.lastName}`).toContain('sample');
+    expect(parent.passwordHash).not.toBe(NO_PASSWORD);
+    const lines = await t.ctx.db.select().from(studentGuardians).where(eq(studentGuardians.parentId, parent.id));
+    expect(lines).toHaveLength(2);
+    const marks = await t.ctx.db
+      .select({ isPresent: attendance.isPresent })
+      .from(attendance)
+      .where(
+        inArray(
+          attendance.studentId,
+          lines.map((l) => l.studentId),
+        ),
+      );
+    // This week's classes held so far are marked (none early on a Monday), the elder son's last one absent.
+    expect(marks.filter((m) => !m.isPresent).length).toBe(marks.length > 0 ? 1 : 0);
   });
 
   it('is safe to run again: nothing is duplicated', async () => {

@@ -1,5 +1,6 @@
 import { INSTITUTE_NAME } from '@app/common/constants';
 import { seedDemoQuestionBank } from './seed-question-bank.ts';
+import { type DemoParentLogin, seedDemoParent } from './seed-parents.ts';
 import { type DemoStaffLogin, seedDemoStaff } from './seed-staff.ts';
 import { seedDemoEnquiries } from './seed-enquiries.ts';
 import fs from 'node:fs';
@@ -178,7 +179,13 @@ export async function seed(
   ctx: Ctx,
   /** `log`: where a seeded image that cannot be resized is reported (the server's logger). */
   opts: { demo: boolean; log?: { warn: (details: object, message: string) => void } },
-): Promise<{ adminEmail: string; generatedPassword?: string; created: boolean; demoStaff?: DemoStaffLogin[] }> {
+): Promise<{
+  adminEmail: string;
+  generatedPassword?: string;
+  created: boolean;
+  demoStaff?: DemoStaffLogin[];
+  demoParent?: DemoParentLogin | null;
+}> {
   const { db } = ctx;
   await db.insert(centres).values(CENTRES).onConflictDoNothing();
   // The profile the footer showed before it was editable: the institute's name and its Dumdum centre's
@@ -225,7 +232,9 @@ export async function seed(
   const demoStaff = await seedDemoStaff(db);
   // After the staff: the Kasba counsellor owns Kasba's sample enquiries.
   await seedDemoEnquiries(db);
-  return { ...admin, demoStaff };
+  // After the demo candidates and the batches: the sample parent's children are two of them.
+  const demoParent = await seedDemoParent(db);
+  return { ...admin, demoStaff, demoParent };
 }
 
 async function ensureAdmin(ctx: Ctx) {
