@@ -144,14 +144,17 @@ test.describe('a parent on a phone', () => {
     await expectAccessible(page);
     await page.screenshot({ path: shots('home-phone'), fullPage: true });
 
-    // Pay the next installment in the sandbox; the receipt downloads.
+    // Pay the next installment on the sandbox gateway's page; back in the parent's area the receipt downloads.
     const pay = fees.getByRole('button', { name: /^Pay ₹/ });
     const amount = (await pay.textContent())?.replace('Pay ', '') ?? '';
     await pay.click();
-    const gateway = page.getByRole('dialog', { name: 'Sandbox payment gateway' });
-    await expect(gateway).toContainText(`Riya Das ${id}`);
-    await gateway.getByRole('button', { name: `Pay ${amount}` }).click();
-    await expect(gateway).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Sandbox payment gateway' })).toBeVisible();
+    await expect(page.getByText(amount, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(/\/payment\/success\?orderId=/);
+    await expect(page.getByRole('heading', { name: 'Payment Submitted' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to your children' }).click();
+    await expect(page).toHaveURL(/\/parent$/);
     const receipts = fees.getByRole('list', { name: 'Receipts' });
     await expect(receipts).toContainText(amount);
     await expect(receipts).toContainText('Paid by you');

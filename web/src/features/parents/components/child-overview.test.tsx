@@ -63,6 +63,7 @@ describe("a child's overview", () => {
         recentAbsences: [{ date: '2026-12-03', subject: 'Legal Reasoning', topic: 'Torts' }],
       },
       fees: {
+        admissionId: 'adm-1',
         totalFees: 150000,
         paidAmount: 50000,
         pendingAmount: 100000,

@@ -15,7 +15,7 @@ type Installment = ChildOverview['fees']['installments'][number];
 type Receipt = ChildOverview['fees']['receipts'][number];
 
 /** What the fees section needs to offer Pay for one installment (composed in app/: the payments feature's checkout). */
-export type PayInstallment = { childId: string; installment: Installment };
+export type PayInstallment = { childId: string; admissionId: string; installment: Installment };
 
 export type OverviewSlots = {
   /** The score trend across published results (the analysis feature's chart), when there are two or more. */
@@ -263,7 +263,7 @@ function Fees({ childId, f, pay }: { childId: string; f: ChildOverview['fees']; 
           />
         </div>
       )}
-      {next && pay && <div className="mt-4">{pay({ childId, installment: next })}</div>}
+      {next && pay && f.admissionId && <div className="mt-4">{pay({ childId, admissionId: f.admissionId, installment: next })}</div>}
       <h3 className="mt-4 text-sm font-semibold text-slate-700">Receipts</h3>
       {f.receipts.length === 0 ? (
         <Muted>No payments yet.</Muted>

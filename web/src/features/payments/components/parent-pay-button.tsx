@@ -1,55 +1,50 @@
-import type { CreateOrderAnswer, VerifyPaymentBody } from '@app/common/schemas/payments';
+import type { InitiateInstallmentAnswer } from '@app/common/schemas/payments';
+import { PAYMENT_MSG } from '@app/common/schemas/payments';
 import { formatINR } from '@app/common/rules/money';
+import { useMutation } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
-import { toast } from 'sonner';
-import { buttonClass } from '../../../components/field.tsx';
-import { api } from '../../../lib/api-client.ts';
-import { useFeeCheckout } from '../hooks/use-fee-checkout.ts';
-import { OFFLINE_RECORDED } from '../labels.ts';
-import { SandboxCheckoutDialog } from './sandbox-checkout-dialog.tsx';
+import { useState } from 'react';
+import { FormAlert, buttonClass } from '../../../components/field.tsx';
+import { api, errorMessage } from '../../../lib/api-client.ts';
+import { postToGateway } from '../api/installment.ts';
 
 type Props = {
   childId: string;
-  /** The child's name, on the gateway's dialog. */
-  childName: string;
+  /** The child's approved admission (the overview's fees.admissionId). */
+  admissionId: string;
   installment: { number: number; label: string; outstanding: number };
-  onPaid: () => void;
 };
-
-const base = (childId: string) => `/api/parent/children/${encodeURIComponent(childId)}/payments`;
 
 /**
  * A parent's "Pay" for the next installment of their child's fees (docs/product-parents.md "Fees"): the
- * order is the child's, made by POST /api/parent/children/{id}/payments and recorded as paid by the parent;
- * then the same checkout the student's Pay opens (the sandbox dialog, Razorpay, or the gateway's page).
+ * child's installment payment, made by POST /api/parent/children/{id}/payments and recorded as paid by the
+ * parent, then the same gateway page the student's "Pay Installment" goes to (a posted form); the gateway
+ * returns to /payment/success or /payment/failed.
  */
-export function ParentPayButton({ childId, childName, installment, onPaid }: Props) {
-  const checkout = useFeeCheckout({
-    onPaid,
-    onOfflineRecorded: () => toast.success(OFFLINE_RECORDED),
-    verifyWith: (answer: VerifyPaymentBody) => api(`${base(childId)}/verify`, { method: 'POST', body: answer }),
+export function ParentPayButton({ childId, admissionId, installment }: Props) {
+  const [leaving, setLeaving] = useState(false);
+  const initiate = useMutation({
+    mutationFn: () =>
+      api<InitiateInstallmentAnswer>(`/api/parent/children/${encodeURIComponent(childId)}/payments`, {
+        method: 'POST',
+        body: { amount: installment.outstanding, admissionId, installmentNumber: installment.number },
+      }),
+    onSuccess: (answer) => {
+      setLeaving(true);
+      postToGateway(answer.paymentUrl, answer.params);
+    },
   });
-  const pay = () =>
-    checkout.startWith(
-      () =>
-        api<CreateOrderAnswer>(base(childId), {
-          method: 'POST',
-          body: { method: 'gateway', installmentNumber: installment.number, amount: installment.outstanding },
-        }),
-      `${installment.label} for ${childName}`,
-    );
+  const busy = initiate.isPending || leaving;
   return (
-    <>
-      <button type="button" className={buttonClass.primary} onClick={() => void pay()} disabled={checkout.processing}>
+    <div className="flex flex-col gap-2">
+      {initiate.isError && <FormAlert>{errorMessage(initiate.error, PAYMENT_MSG.paymentFailed)}</FormAlert>}
+      <p className="text-sm text-slate-700">
+        Next due: <strong>{installment.label}</strong>, {formatINR(installment.outstanding)}
+      </p>
+      <button type="button" className={`${buttonClass.primary} self-start`} onClick={() => initiate.mutate()} disabled={busy}>
         <CreditCard aria-hidden="true" className="h-4 w-4" />
-        {checkout.processing ? 'Processing...' : `Pay ${formatINR(installment.outstanding)}`}
+        {busy ? 'Opening the payment page...' : `Pay ${formatINR(installment.outstanding)}`}
       </button>
-      <SandboxCheckoutDialog
-        checkout={checkout.sandbox}
-        busy={checkout.sandboxBusy}
-        onAction={(a) => void checkout.onSandboxAction(a)}
-        onDismiss={checkout.dismissSandbox}
-      />
-    </>
+    </div>
   );
 }

@@ -68,8 +68,11 @@ export function PaymentResult({ page }: { page: 'success' | 'failed' }) {
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   const error = params.get('error') ?? '';
-  const { token } = useAuth();
-  const status = usePaymentStatus(orderId, Boolean(token));
+  const { token, user } = useAuth();
+  // A parent paid for their child (docs/product-parents.md "Fees"): the payment is the child's, read in the
+  // parent's area, not by the student's status route.
+  const isParent = user?.role === 'parent';
+  const status = usePaymentStatus(orderId, Boolean(token && user) && !isParent);
   const record = status.data;
   const isFailedPage = page === 'failed';
   const state = resultStateOf(record);
@@ -78,7 +81,8 @@ export function PaymentResult({ page }: { page: 'success' | 'failed' }) {
   // Signed out on an unknown order, the sign-in notice below says all there is; while loading, nothing yet.
   const showText = isFailedPage || (!(state === 'unknown' && !token) && (record || !status.isPending || !orderId));
   const gatewayMessage = record?.transactionDetails.responseMessage || ERROR_TEXT[error];
-  usePageTitle(heading.title.replace('!', ''));
+  usePageTitle(isParent ? (page === 'failed' ? 'Payment Failed' : 'Payment Submitted') : heading.title.replace('!', ''));
+  if (isParent) return <ParentPaymentResult failed={isFailedPage} orderId={orderId} />;
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
@@ -157,6 +161,32 @@ export function PaymentResult({ page }: { page: 'success' | 'failed' }) {
           )}
         </div>
         {isFailedPage && <SupportContacts />}
+      </div>
+    </section>
+  );
+}
+
+/** Where the gateway returns a parent: their child's Fees say what was received, with its receipt. */
+function ParentPaymentResult({ failed, orderId }: { failed: boolean; orderId: string }) {
+  const heading = failed
+    ? FAILED_HEADING
+    : {
+        title: 'Payment Submitted',
+        text: "Thank you. Once the gateway confirms it, the payment and its receipt appear under Fees on your child's page.",
+        Icon: CheckCircle2,
+        tone: 'text-green-600',
+      };
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <div className="flex flex-col items-center rounded-xl bg-white p-6 text-center shadow-md sm:p-8">
+        <heading.Icon aria-hidden="true" className={`h-14 w-14 ${heading.tone}`} />
+        <h1 className="mt-3 text-2xl font-bold text-slate-900">{heading.title}</h1>
+        <p className="mt-1 text-slate-600">{heading.text}</p>
+        {orderId && <p className="mt-3 font-mono text-sm text-slate-600">Order ID {orderId}</p>}
+        <Link to="/parent" className={`${buttonClass.primary} mt-6`}>
+          Back to your children
+        </Link>
+        {failed && <SupportContacts />}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { type CreateOrderAnswer, type CreateOrderBody, PAYMENT_MSG, type PaymentHistoryItem } from '@app/common/schemas/payments';
+import { type CreateOrderBody, PAYMENT_MSG, type PaymentHistoryItem } from '@app/common/schemas/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,21 +9,13 @@ import { openRazorpayCheckout } from '../api/razorpay.ts';
 import type { SandboxCheckout } from '../components/sandbox-checkout-dialog.tsx';
 import { paymentErrorMessage } from '../errors.ts';
 
-type Callbacks = {
-  onPaid: () => void;
-  onOfflineRecorded: (payment: PaymentHistoryItem) => void;
-  /**
-   * Where the checkout's signed answer is checked: the student's own POST /api/payments/verify unless a
-   * parent pays for their child (docs/product-parents.md "Fees").
-   */
-  verifyWith?: (answer: { orderId: string; paymentId: string; signature: string }) => Promise<unknown>;
-};
+type Callbacks = { onPaid: () => void; onOfflineRecorded: (payment: PaymentHistoryItem) => void };
 
 /**
  * Fee payment states (docs/product.md section 4): idle → processing → success, or back to idle when the gateway
  * dialog is dismissed. The server creates the order and verifies the checkout's signed answer.
  */
-export function useFeeCheckout({ onPaid, onOfflineRecorded, verifyWith = verifyPayment }: Callbacks) {
+export function useFeeCheckout({ onPaid, onOfflineRecorded }: Callbacks) {
   const qc = useQueryClient();
   const [processing, setProcessing] = useState(false);
   const [sandbox, setSandbox] = useState<SandboxCheckout | null>(null);
@@ -43,7 +35,7 @@ export function useFeeCheckout({ onPaid, onOfflineRecorded, verifyWith = verifyP
 
   const verify = async (answer: { orderId: string; paymentId: string; signature: string }) => {
     try {
-      await verifyWith(answer);
+      await verifyPayment(answer);
     } catch (err) {
       failed(paymentErrorMessage(err, PAYMENT_MSG.verificationFailed));
       return;
@@ -54,15 +46,11 @@ export function useFeeCheckout({ onPaid, onOfflineRecorded, verifyWith = verifyP
     onPaid();
   };
 
-  const start = (body: CreateOrderBody & { courseName: string }) =>
-    startWith(() => createOrder({ courseId: body.courseId, couponCode: body.couponCode, method: body.method }), body.courseName);
-
-  /** The same checkout for an order made by another route (a parent's payment for their child). */
-  const startWith = async (makeOrder: () => Promise<CreateOrderAnswer>, courseName: string) => {
+  const start = async (body: CreateOrderBody & { courseName: string }) => {
     setProcessing(true);
-    let order: CreateOrderAnswer;
+    let order: Awaited<ReturnType<typeof createOrder>>;
     try {
-      order = await makeOrder();
+      order = await createOrder({ courseId: body.courseId, couponCode: body.couponCode, method: body.method });
     } catch (err) {
       failed(paymentErrorMessage(err, PAYMENT_MSG.paymentFailed));
       return;
@@ -75,7 +63,7 @@ export function useFeeCheckout({ onPaid, onOfflineRecorded, verifyWith = verifyP
     }
     const { checkout } = order;
     if (checkout.kind === 'sandbox') {
-      setSandbox({ url: checkout.url, orderId: checkout.orderId, amount: order.amount, course: courseName });
+      setSandbox({ url: checkout.url, orderId: checkout.orderId, amount: order.amount, course: body.courseName });
     } else if (checkout.kind === 'form') {
       // The page leaves for the gateway; it comes back through /payment/success or /payment/failed.
       postToGateway(checkout.paymentUrl, checkout.params);
@@ -103,5 +91,5 @@ export function useFeeCheckout({ onPaid, onOfflineRecorded, verifyWith = verifyP
     }
   };
 
-  return { processing, start, startWith, sandbox, sandboxBusy, onSandboxAction, dismissSandbox: backToIdle };
+  return { processing, start, sandbox, sandboxBusy, onSandboxAction, dismissSandbox: backToIdle };
 }
