@@ -13,22 +13,25 @@ const shots = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/pare
 
 type Message = { channel: string; to: string; subject: string; text: string; createdAt: string };
 
-/** The dev outbox's messages to one address or phone, newest first (read as the admin). */
-async function outboxTo(request: APIRequestContext, to: string): Promise<Message[]> {
+/** The dev outbox's messages to a mobile number (its 10 digits, or with +91), newest first (read as the admin). */
+async function outboxTo(request: APIRequestContext, mobile: string): Promise<Message[]> {
   const token = await apiToken(request, ADMIN.email, ADMIN.password);
-  const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: bearer(token) });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const rows = (await res.json()) as Message[];
+  const rows: Message[] = [];
+  for (const to of [mobile, `+91${mobile}`]) {
+    const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: bearer(token) });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    rows.push(...((await res.json()) as Message[]));
+  }
   await request.post('/api/auth/logout', { headers: bearer(token) });
-  return rows;
+  return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** The newest 6-digit sign-in code sent to the phone by SMS. */
-async function codeSentTo(request: APIRequestContext, phone: string): Promise<string> {
+/** The newest 6-digit sign-in code sent to the mobile number by SMS. */
+async function codeSentTo(request: APIRequestContext, mobile: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const sms = (await outboxTo(request, phone)).filter((m) => m.channel === 'sms');
+      const sms = (await outboxTo(request, mobile)).filter((m) => m.channel === 'sms');
       code = sms.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean);
       return code;
     })
@@ -50,7 +53,7 @@ async function signInAsParent(page: Page, mobile: string) {
   await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');
   // A wrong code first: the server's message, and the field stays for another try.
-  const code = await codeSentTo(page.request, `+91${mobile}`);
+  const code = await codeSentTo(page.request, mobile);
   await codeField.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('That code is not right');
@@ -116,7 +119,8 @@ test.describe('a parent on a phone', () => {
 
     // The guardian signs in with the code from the outbox.
     await signInAsParent(page, mobile);
-    await expect(page.getByRole('heading', { name: /^Welcome, Meera/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Parent's area" })).toBeVisible();
+    await expect(page.getByText(`Signed in as Meera Das ${id}`)).toBeVisible();
     await expect(page.getByTestId('child-card')).toHaveCount(1);
     await expect(page.getByTestId('child-card')).toContainText(`Riya Das ${id}`);
 
@@ -128,7 +132,7 @@ test.describe('a parent on a phone', () => {
     const run = await page.request.post('/api/dev/jobs/parent-absence-alerts/run', { headers: bearer(admin), data: {} });
     expect(run.ok(), await run.text()).toBeTruthy();
     await expect
-      .poll(async () => (await outboxTo(page.request, `+91${mobile}`)).some((m) => m.channel === 'sms' && m.text.includes('Riya')))
+      .poll(async () => (await outboxTo(page.request, mobile)).some((m) => m.channel === 'sms' && m.text.includes('Riya')))
       .toBe(true);
 
     const exams = page.getByRole('region', { name: 'Exams' });
@@ -162,6 +166,7 @@ test.describe('a parent on a phone', () => {
     await receipts.getByRole('button', { name: /^Download receipt/ }).click();
     expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
     await expect(fees).toContainText(`Paid${amount}`);
+    await page.screenshot({ path: shots('paid-phone'), fullPage: true });
 
     // A second child with the same guardian's phone: a second card, and the switch between them.
     await admitStudent(

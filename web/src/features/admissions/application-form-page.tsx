@@ -53,10 +53,7 @@ export default function ApplicationFormPage() {
   const form = useLightForm<Input, Output>({
     schema: () =>
       Promise.all([import('@app/common/schemas/admissions'), import('./components/guardian-schema.ts')]).then(([m, g]) =>
-        g.withGuardians(
-          m.applicationForm.omit({ emergencyContactName: true, emergencyContactRelation: true, emergencyContactPhone: true }),
-          true,
-        ),
+        g.applicationFormSchema(m),
       ),
     defaultValues: empty,
   });

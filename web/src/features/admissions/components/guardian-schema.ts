@@ -1,11 +1,25 @@
 import { blankAsMissing, email, text } from '@app/common/schemas/fields';
 import { type GuardianInput, PARENT_MSG, parentPhone } from '@app/common/schemas/parents';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { GUARDIAN_FIELDS, type GuardianFlat } from './guardian-flat.ts';
 
 // The guardians of the admission forms (docs/product-parents.md "Guardians"): the light form's fields are flat
 // (guardian1Name, guardian1Relation, ...), the request sends `guardians: [...]`. Loaded with the form's schema,
 // after the first render, like the rest of the validation (web/src/lib/light-form.tsx).
+
+type AdmissionsModule = typeof import('@app/common/schemas/admissions');
+/** The /admission-request form: a guardian may be given. */
+export const requestFormSchema = (m: AdmissionsModule) => withGuardians(z.object(m.admissionRequestFields), false);
+
+/** The Application Form: a parent or guardian is asked for. */
+export const applicationFormSchema = (m: AdmissionsModule) =>
+  withGuardians(
+    // The emergency contact's place is the guardian's fields.
+    z
+      .object({ ...m.admissionRequestFields, ...m.applicationFields })
+      .omit({ emergencyContactName: true, emergencyContactRelation: true, emergencyContactPhone: true }),
+    true,
+  );
 
 const optionalText = (label: string, max: number) => blankAsMissing(text(label, max).optional());
 

@@ -21,9 +21,7 @@ export default function AdmissionRequestScreen() {
   usePageTitle('Request Admission');
   const form = useLightForm<AdmissionRequestForm & GuardianFlat, z.output<typeof admissionRequestForm>>({
     schema: () =>
-      Promise.all([import('@app/common/schemas/admissions'), import('./guardian-schema.ts')]).then(([m, g]) =>
-        g.withGuardians(m.admissionRequestForm, false),
-      ),
+      Promise.all([import('@app/common/schemas/admissions'), import('./guardian-schema.ts')]).then(([m, g]) => g.requestFormSchema(m)),
     defaultValues: empty,
   });
   // ?course=<id>: the course card the visitor came from (home page "Request Admission").

@@ -48,7 +48,9 @@ function Percentage({ label, value }: { label: string; value: { held: number; pr
     <div className="rounded-lg bg-slate-50 p-3">
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="text-2xl font-bold text-slate-900">{value.percentage === null ? '—' : formatPercent(value.percentage)}</dd>
-      <dd className="text-xs text-slate-600">{value.held === 0 ? 'No classes yet' : `${value.present} of ${value.held} classes`}</dd>
+      <dd className="text-xs text-slate-600">
+        {value.held === 0 ? 'No classes yet' : `${value.present} of ${value.held} ${value.held === 1 ? 'class' : 'classes'}`}
+      </dd>
     </div>
   );
 }
@@ -196,7 +198,7 @@ const installmentColumns: Column<Installment>[] = [
     className: 'whitespace-nowrap',
     cell: (i) => <span className={i.overdue ? 'font-semibold text-red-800' : ''}>{dayText(i.dueDate)}</span>,
   },
-  { header: 'Due now', className: 'whitespace-nowrap', cell: (i) => (i.outstanding > 0 ? formatINR(i.outstanding) : '—') },
+  { header: 'To pay', className: 'whitespace-nowrap', cell: (i) => (i.outstanding > 0 ? formatINR(i.outstanding) : '—') },
   { header: 'Status', hideInCard: true, cell: (i) => <InstallmentBadge i={i} /> },
 ];
 
@@ -247,6 +249,8 @@ function Fees({ childId, f, pay }: { childId: string; f: ChildOverview['fees']; 
           <dd className="text-sm font-bold text-amber-800">{formatINR(f.pendingAmount)}</dd>
         </div>
       </dl>
+      {/* First on a phone: what a parent most often came to do. */}
+      {next && pay && f.admissionId && <div className="mt-4">{pay({ childId, admissionId: f.admissionId, installment: next })}</div>}
       {f.installments.length === 0 ? (
         <div className="mt-3">
           <Muted>No fee schedule yet.</Muted>
@@ -263,7 +267,6 @@ function Fees({ childId, f, pay }: { childId: string; f: ChildOverview['fees']; 
           />
         </div>
       )}
-      {next && pay && f.admissionId && <div className="mt-4">{pay({ childId, admissionId: f.admissionId, installment: next })}</div>}
       <h3 className="mt-4 text-sm font-semibold text-slate-700">Receipts</h3>
       {f.receipts.length === 0 ? (
         <Muted>No payments yet.</Muted>
@@ -286,14 +289,18 @@ function Fees({ childId, f, pay }: { childId: string; f: ChildOverview['fees']; 
   );
 }
 
+const FIRST_NOTICES = 5;
+
 function Notices({ n }: { n: ChildOverview['notices'] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? n : n.slice(0, FIRST_NOTICES);
   return (
     <Section id="parent-notices" title="Notices" icon={<Bell aria-hidden="true" className="h-5 w-5" />}>
       {n.length === 0 ? (
         <Muted>No notices.</Muted>
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Notices">
-          {n.map((x) => (
+          {shown.map((x) => (
             <li key={x._id} className="py-2">
               <p className="font-medium text-slate-900">{x.title}</p>
               <p className="text-xs text-slate-500">{formatDate(x.date)}</p>
@@ -301,6 +308,11 @@ function Notices({ n }: { n: ChildOverview['notices'] }) {
             </li>
           ))}
         </ul>
+      )}
+      {n.length > FIRST_NOTICES && (
+        <button type="button" className="mt-2 text-sm font-semibold text-brand-700 hover:underline" onClick={() => setAll((a) => !a)}>
+          {all ? 'Show fewer notices' : `Show all ${n.length} notices`}
+        </button>
       )}
     </Section>
   );

@@ -77,8 +77,9 @@ export function ParentHome({ slots }: { slots?: OverviewSlots }) {
     <section className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-sm font-medium text-brand-700">Law Coaching Institute · Parent's area</p>
-          <h1 className="text-2xl font-bold text-brand-800">{user ? `Welcome, ${user.firstName}` : "Parent's area"}</h1>
+          <p className="text-sm font-medium text-brand-700">Law Coaching Institute</p>
+          <h1 className="text-2xl font-bold text-brand-800">Parent's area</h1>
+          {user && <p className="text-sm text-slate-600">Signed in as {`${user.firstName} ${user.lastName}`.trim()}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/parent/preferences" className={buttonClass.secondary}>
