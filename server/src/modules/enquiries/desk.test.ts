@@ -1,5 +1,5 @@
 import { addDays, todayInIndia } from '@app/common/rules/dates';
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENQUIRY_MSG, type EnquiryDetail } from '@app/common/schemas/enquiries';
 import { SITE_MSG } from '@app/common/schemas/site';
@@ -326,7 +326,9 @@ describe('changing an enquiry', () => {
     const audits = await t.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'enquiry.update'), eq(auditLog.entityId, id)));
+      .where(and(eq(auditLog.action, 'enquiry.update'), eq(auditLog.entityId, id)))
+      // In the order they were written: without an order PostgreSQL may return them in any.
+      .orderBy(asc(auditLog.createdAt));
     expect(audits).toHaveLength(3);
     expect(audits[0].before).toMatchObject({ stage: 'new' });
     expect(audits[0].after).toMatchObject({ stage: 'visited' });
