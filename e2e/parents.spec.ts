@@ -204,6 +204,8 @@ test.describe('a parent on a phone', () => {
     await expect(page.getByText('Alert preferences saved')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Absent from a class by WhatsApp' })).toBeChecked();
+    await expectAccessible(page);
+    await page.screenshot({ path: shots('preferences-phone'), fullPage: true });
   });
 });
 
