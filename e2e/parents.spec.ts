@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, todayInIndia } from '../common/src/rules/dates.ts';
-import { ADMIN, apiToken, bearer, expect, expectAccessible, test } from './fixtures.ts';
+import { ADMIN, apiToken, bearer, expect, expectAccessible, signIn, test } from './fixtures.ts';
 import { admitStudent, clatCourse, createBatch, createExam, type Student, sitExam, stamp } from './builders.ts';
 import { inr } from './payments-helpers.ts';
 
@@ -234,4 +234,57 @@ test('a student opening /parent is sent to their own dashboard; the sign-in page
   await expect(page.getByTestId('welcome').first()).toBeVisible();
   await page.goto('/parent');
   await expect(page).toHaveURL(/\/student\/dashboard$/);
+});
+
+test("staff see a student's guardians, edit them and read the alerts sent to them", async ({ page }) => {
+  const id = stamp();
+  const mobile = freshMobile();
+  const admin = await apiToken(page.request, ADMIN.email, ADMIN.password);
+  const today = todayInIndia();
+  const batch = await createBatch(page.request, admin, {
+    name: `Guardians ${id}`,
+    startsOn: addDays(today, -14),
+    endsOn: addDays(today, 120),
+  });
+  const child = await admitStudent(
+    page.request,
+    { name: `Tara Sen ${id}`, batch: batch._id, guardians: [{ name: `Anil Sen ${id}`, relation: 'Father', phone: mobile }] },
+    admin,
+  );
+  const made = await page.request.post(`/api/batches/${batch._id}/sessions`, {
+    headers: bearer(admin),
+    data: { date: today, startTime: '00:00', endTime: '00:30', subject: `Torts ${id}`, teacher: `Mr. Roy ${id}`, room: 'Room 2' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const session = (await made.json()).sessions[0] as { _id: string };
+  expect(
+    (await page.request.put(`/api/sessions/${session._id}/attendance`, { headers: bearer(admin), data: { absent: [child.id] } })).ok(),
+  ).toBeTruthy();
+  expect((await page.request.post('/api/dev/jobs/parent-absence-alerts/run', { headers: bearer(admin), data: {} })).ok()).toBeTruthy();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/admin/students/${child.id}`);
+  const section = page.getByRole('region', { name: 'Guardians' });
+  const list = section.getByRole('list', { name: 'Guardians' });
+  await expect(list).toContainText(`Anil Sen ${id}`);
+  await expect(list).toContainText('(Father)');
+  await expect(list).toContainText('Never signed in');
+  await expect(section.getByRole('list', { name: 'Alerts sent to guardians' })).toContainText('SMS');
+
+  await section.getByRole('button', { name: 'Edit guardians' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit guardians' });
+  await dialog.getByRole('button', { name: 'Add a second guardian' }).click();
+  const second = dialog.getByRole('group', { name: 'Guardian 2' });
+  await second.getByLabel('Name').fill(`Lata Sen ${id}`);
+  await second.getByLabel('Relation').selectOption('Mother');
+  await second.getByLabel('Mobile').fill('12345');
+  await dialog.getByRole('button', { name: 'Save guardians' }).click();
+  await expect(second.getByText('Please enter a valid 10-digit Indian mobile number')).toBeVisible();
+  await second.getByLabel('Mobile').fill(freshMobile());
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save guardians' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list).toContainText(`Lata Sen ${id}`);
+  await page.screenshot({ path: shots('student-guardians-desktop'), fullPage: true });
 });
