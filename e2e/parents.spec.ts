@@ -264,8 +264,8 @@ test("staff see a student's guardians, edit them and read the alerts sent to the
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto(`/admin/students/${child.id}`);
-  const section = page.getByRole('region', { name: 'Guardians' });
-  const list = section.getByRole('list', { name: 'Guardians' });
+  const section = page.getByRole('region', { name: 'Guardians', exact: true });
+  const list = section.getByRole('list', { name: 'Guardians', exact: true });
   await expect(list).toContainText(`Anil Sen ${id}`);
   await expect(list).toContainText('(Father)');
   await expect(list).toContainText('Never signed in');

@@ -74,7 +74,7 @@ function ChannelsForm({ stored }: { stored: Channels }) {
               Alert
             </th>
             {PARENT_CHANNELS.map((ch) => (
-              <th key={ch} scope="col" className="px-1 py-2 text-center font-medium">
+              <th key={ch} scope="col" className="whitespace-nowrap px-1 py-2 text-center font-medium">
                 {CHANNEL_LABELS[ch]}
               </th>
             ))}

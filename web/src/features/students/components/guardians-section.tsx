@@ -13,6 +13,15 @@ const EditGuardians = lazyWithPreload(() => import('./edit-guardians-dialog.tsx'
 
 const card = 'rounded-xl bg-white p-6 shadow-sm';
 const CHANNEL = { sms: 'SMS', whatsapp: 'WhatsApp', email: 'E-mail' } as const;
+/** The alert kinds (docs/product-parents.md "Alerts to guardians"); another kind is shown as it is named. */
+const KIND: Record<string, string> = {
+  absence: 'Absence',
+  results: 'Result',
+  fees: 'Fees',
+  payment: 'Payment',
+  digest: 'Weekly digest',
+  'parent-code': 'Sign-in code',
+};
 
 function Alerts({ studentId }: { studentId: string }) {
   const alerts = useGuardianAlerts(studentId);
@@ -38,7 +47,7 @@ function Alerts({ studentId }: { studentId: string }) {
                   <span className="text-xs text-slate-500">{formatDateTime(a.createdAt)}</span>
                 </span>
                 <span className="block break-words text-slate-700">
-                  {a.kind}: {a.text}
+                  <span className="font-medium">{KIND[a.kind] ?? a.kind}:</span> {a.text}
                 </span>
               </li>
             ))}
