@@ -20,7 +20,7 @@ const KIND: Record<string, string> = {
   fees: 'Fees',
   payment: 'Payment',
   digest: 'Weekly digest',
-  'parent-code': 'Sign-in code',
+  announcement: 'Announcement',
 };
 
 function Alerts({ studentId }: { studentId: string }) {
