@@ -25,6 +25,8 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { parentAuthRoutes } from './modules/parents/auth-routes.ts';
+import { parentRoutes } from './modules/parents/routes.ts';
 import { centreRoutes } from './modules/centres/routes.ts';
 import { courseRoutes } from './modules/courses/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -152,6 +154,8 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(parentAuthRoutes, { prefix: '/auth/parent' });
+      await api.register(parentRoutes, { prefix: '/parent' });
       await api.register(centreRoutes, { prefix: '/centres' });
       await api.register(courseRoutes, { prefix: '/courses' });
       await api.register(announcementRoutes, { prefix: '/announcements' });

@@ -14,7 +14,7 @@ import { buildWorld, type World } from './security/world.ts';
 // fails here, whatever it answers.
 
 /** The path prefixes whose parameters name one of those records. */
-const RECORD_PATHS = /^\/api\/(users|submissions|payments|batches|sessions|attendance|enquiries)\//;
+const RECORD_PATHS = /^\/api\/(users|submissions|payments|batches|sessions|attendance|enquiries|parent\/children)\//;
 /** Body or query fields that name one of those records. */
 const RECORD_FIELDS = new Set([
   'studentId',
@@ -149,6 +149,7 @@ function bodyOf(key: string): unknown {
     },
     'POST /api/payments/:id/refund': {},
     'POST /api/payments/:id/bounce': { reason: 'Returned unpaid' },
+    'POST /api/parent/password': { newPassword: 'Matrix-Parent-Pass-7' },
   };
   return key in bodies ? bodies[key] : bodyFor(key, w);
 }
@@ -186,8 +187,9 @@ describe('the record-scope layer', () => {
     for (const r of routes.filter(takesRecordId)) {
       if (NOT_RECORDS[r.key]) continue;
       const access = ACCESS[r.key];
-      // The student's routes as A on A's records; the back office's as the full admin (every question answers every kind).
-      const caller = access === 'student' || access === 'user' ? callers.studentA : callers.admin;
+      // The student's routes as A on A's records, the parent's as A's parent; the back office's as the full admin
+      // (every question answers every kind).
+      const caller = access === 'parent' ? callers.parent : access === 'student' || access === 'user' ? callers.studentA : callers.admin;
       asked.delete(r.key);
       const res = await send(t, r, pathOf(r, caller === callers.admin), caller, bodyOf(r.key));
       checked++;
@@ -227,5 +229,28 @@ describe('the record-scope layer', () => {
     }
     expect(bypassing).toEqual([]);
     expect(checked).toBeGreaterThan(15);
+  });
+
+  // A parent's routes (docs/product-parents.md): each one that names a child asks childScope for it first (so
+  // another student's id is "not found"), and each of the parent's own ones asks ownParentId.
+  it('is asked by every parent route: childScope for a child, ownParentId for the parent’s own', async () => {
+    const wrong: string[] = [];
+    // Setting a password ends the parent's other sessions (this one's token included): it goes last.
+    const parentRoutes = routes
+      .filter((r) => ACCESS[r.key] === 'parent')
+      .sort((a, b) => Number(a.key === 'POST /api/parent/password') - Number(b.key === 'POST /api/parent/password'));
+    for (const r of parentRoutes) {
+      asked.delete(r.key);
+      const res = await send(t, r, pathOf(r, false), callers.parent, bodyOf(r.key));
+      const questions = asked.get(r.key) ?? [];
+      const want = paramNames(r.url).includes('id') ? 'child' : 'own';
+      if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) {
+        wrong.push(`${r.key}: ${res.statusCode} as the parent ${res.body.slice(0, 100)}`);
+      } else if (questions[0] !== want) {
+        wrong.push(`${r.key}: asked ${JSON.stringify(questions)}, first wants ${want}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(parentRoutes.length).toBeGreaterThanOrEqual(7);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trendPointSchema } from './analysis.ts';
 import { blankAsMissing, email, indianMobile, text } from './fields.ts';
 
 // Parents and guardians (docs/product-parents.md): a student's guardians on their record, a parent's own
@@ -49,6 +50,8 @@ export const PARENT_MSG = {
   guardiansSaved: 'Guardians saved',
   preferencesSaved: 'Alert preferences saved',
   passwordSet: 'Your password has been set. You can now sign in with your mobile number and password too.',
+  /** PUT /api/parent/preferences: e-mail chosen for an alert by a parent whose account has no e-mail. */
+  emailChannelNeedsEmail: 'Add an e-mail address to your account to get alerts by e-mail',
   phoneTakenByStaff: 'This mobile number belongs to a staff or student account and cannot be a parent’s sign-in',
 } as const;
 
@@ -194,6 +197,8 @@ export const childOverviewSchema = z.object({
         sections: z.array(z.object({ title: z.string(), marksObtained: z.number(), totalMarks: z.number() })),
       }),
     ),
+    /** The trend chart: the child's last ranked mocks with published results, oldest first (as the child's analysis shows it). */
+    trend: z.array(trendPointSchema).optional(),
   }),
   fees: z.object({
     /**

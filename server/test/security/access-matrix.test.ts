@@ -5,13 +5,15 @@ import type { TestApp } from '../helpers.ts';
 import { PERMISSIONS, type Action, ACTIONS } from '@app/common/permissions';
 import { bodyFor, type Caller, type Callers, callersOf, isStaffCaller, paramsOfA, ROLES, type Role, STAFF_CALLERS, send } from './calls.ts';
 import { changedTables, fingerprint } from './db-state.ts';
-import { requireAdmin, requirePermission, requireStudent, requireUser } from '../../src/plugins/auth.ts';
+import { requireAccount, requireAdmin, requireParent, requirePermission, requireStudent, requireUser } from '../../src/plugins/auth.ts';
 import { ACCESS, type Access, type ApiRoute, createAppWithRoutes, fillPath } from './routes.ts';
 import { buildWorld, type World } from './world.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema.ts';
 
 // Security (docs/security-verification.md), access-control matrix: every /api route from the server's own route table, called as a
-// visitor, student A, student B, a full admin and each staff role (a Kasba centre manager, a faculty member, an accountant), with
-// path parameters naming A's objects (A is a Dumdum student). Which staff roles a route admits is read from the guard the route
+// visitor, student A, student B, a full admin, each staff role (a Kasba centre manager, a faculty member, an accountant) and A's
+// parent, with path parameters naming A's objects (A is a Dumdum student). Which staff roles a route admits is read from the guard the route
 // declares (requireAdmin: a full admin; requirePermission(action): the roles common/permissions.ts gives the action), so a route
 // added later is covered by what it declares (docs/product-staff.md).
 
@@ -76,12 +78,23 @@ const STAFF_VIEW_OF: Record<string, Action> = {
 /** Back-office routes whose path names one of A's centre-bound records (admission, student, payment, the counter's student). */
 const CENTRE_BOUND = /^\/api\/(admission-requests\/admin|users|payments|payments\/counter\/students)\/:(id|orderId)/;
 
+/** A signed-in route for any account, a parent's included (their profile, password and sign-out): requireAccount. */
+const servesAnyAccount = (r: ApiRoute) => r.hooks.onRequest.includes(requireAccount);
+
 /** The statuses a refused call may answer, or null when the role may call the route. */
 function refusal(r: ApiRoute, role: Role): number[] | null {
   // The dev mailbox holds reset links and passwords: an admin's once an admin exists.
   const staffOnly = r.access === 'admin' || r.access === 'dev';
-  const signedInOnly = r.access === 'student' || r.access === 'user' || staffOnly;
+  const signedInOnly = r.access === 'student' || r.access === 'user' || r.access === 'parent' || staffOnly;
   if (role === 'visitor') return signedInOnly ? [401] : null;
+  // A parent has their own routes (docs/product-parents.md): every student, staff and shared route refuses them,
+  // but their account's own.
+  if (role === 'parent') {
+    if (r.access === 'parent' || r.access === 'public' || r.access === 'gateway') return null;
+    if (r.access === 'user' && servesAnyAccount(r)) return null;
+    return [403];
+  }
+  if (r.access === 'parent') return [403];
   if (isStaffCaller(role)) {
     const tableRole = STAFF_CALLERS[role];
     if (r.access === 'student') return [403];
@@ -122,17 +135,23 @@ describe('the route table', () => {
   });
 
   it('guards every signed-in route in one form: its role guard as the onRequest hook in the route options', () => {
-    const GUARD_OF: Partial<Record<Access, unknown>> = { admin: requireAdmin, student: requireStudent, user: requireUser };
+    // A signed-in route for any user serves students and staff (requireUser), or any account, a parent's too (requireAccount).
+    const GUARDS_OF: Partial<Record<Access, unknown[]>> = {
+      admin: [requireAdmin],
+      student: [requireStudent],
+      user: [requireUser, requireAccount],
+      parent: [requireParent],
+    };
     const permissionGuards = new Set<unknown>(ACTIONS.map((a) => requirePermission(a)));
-    const guards = new Set([...Object.values(GUARD_OF), ...permissionGuards]);
+    const guards = new Set([...Object.values(GUARDS_OF).flat(), ...permissionGuards]);
     const wrong = routes.flatMap((r) => {
-      const want = r.access && GUARD_OF[r.access];
+      const want = r.access && GUARDS_OF[r.access];
       const onRequest = r.hooks.onRequest.filter((h) => guards.has(h));
       const elsewhere = [...r.hooks.preParsing, ...r.hooks.preValidation, ...r.hooks.preHandler].filter((h) => guards.has(h));
       if (elsewhere.length > 0) return [`${r.key}: a guard outside onRequest`];
       if (!want) return onRequest.length > 0 ? [`${r.key}: ${r.access} route with a guard`] : [];
       // A back-office route: a full admin's guard, or the guard of one action of the permission table.
-      const ok = r.access === 'admin' ? onRequest[0] === want || permissionGuards.has(onRequest[0]) : onRequest[0] === want;
+      const ok = want.includes(onRequest[0]) || (r.access === 'admin' && permissionGuards.has(onRequest[0]));
       return onRequest.length === 1 && ok ? [] : [`${r.key}: wants exactly ${r.access}'s guard in onRequest`];
     });
     expect(wrong).toEqual([]);
@@ -173,7 +192,8 @@ describe('refused calls', () => {
       }
     }
     expect(wrong).toEqual([]);
-    expect(refused).toBeGreaterThan(role === 'studentA' ? 30 : role === 'admin' ? 5 : 0);
+    // A parent is refused every student, staff and shared route (well over a hundred).
+    expect(refused).toBeGreaterThan(role === 'studentA' ? 30 : role === 'admin' ? 5 : role === 'parent' ? 100 : 0);
   });
 
   it('on admin routes B gets 403 and a visitor 401 whatever the body, never a 400 first', async () => {
@@ -225,6 +245,11 @@ describe('allowed calls', () => {
   };
 
   const freshCaller = async (role: Exclude<Role, 'visitor'>): Promise<Caller> => {
+    if (role === 'parent') {
+      // A second session of the same parent (she signs in by a code): a token at her account's version.
+      const [me] = await t.ctx.db.select({ ver: users.tokenVersion }).from(users).where(eq(users.id, callers.parentId));
+      return { role, token: await t.ctx.signer.sign({ sub: callers.parentId, role: 'parent', ver: me.ver }) };
+    }
     const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: callers.credentials[role], remoteAddress: '10.9.9.9' });
     return { role, token: res.json().token };
   };
@@ -247,6 +272,8 @@ describe('allowed calls', () => {
     // The Swagger UI's files by name: none is named "*".
     'GET /api/docs/static/*',
   ]);
+  /** The parent's sign-in, sent a wrong code and a wrong password (security/calls.ts bodyFor). */
+  const WRONG_CREDENTIALS = new Set(['POST /api/auth/parent/verify', 'POST /api/auth/parent/login']);
   /** Reads that send the browser on: the Swagger UI's own index.html goes to the page at /api/docs/. */
   const REDIRECT_READS = new Set(['GET /api/docs/static/index.html']);
   /** Reads that need a query the matrix does not send (a batch, a date): past the guard, they answer 400. */
@@ -265,6 +292,10 @@ describe('allowed calls', () => {
       const status = res.statusCode;
       if (r.key === 'POST /api/auth/register') {
         if (status !== 403 || res.json().message !== MSG.registrationDisabled) wrong.push(`${r.key}: ${status}`);
+      } else if (WRONG_CREDENTIALS.has(r.key)) {
+        // Open to everyone; the matrix sends a code or password that is not right (from one address, so the
+        // password's lock holds once every role has tried: 429).
+        if (status !== 401 && status !== 429) wrong.push(`${r.key}: ${status} ${res.body.slice(0, 120)}`);
       } else if (status === 401 || status === 403 || status >= 500) {
         wrong.push(`${r.key}: ${status} ${res.body.slice(0, 120)}`);
       } else if (

@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ADMIN, PASSWORD, type TestApp } from '../helpers.ts';
 import { createStaffMember, STAFF_PASSWORD } from '../../src/modules/staff/test-fixtures.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { notificationOutbox, studentGuardians } from '../../src/db/schema.ts';
+import { linkGuardianAccounts } from '../../src/modules/parents/accounts.ts';
 import type { ApiRoute } from './routes.ts';
 import type { World } from './world.ts';
 
 // How the access matrix calls a route: whose objects the path names and a body worth refusing.
 
-export type Role = 'visitor' | 'studentA' | 'studentB' | 'admin' | 'centreManager' | 'faculty' | 'accountant';
-export const ROLES: Role[] = ['visitor', 'studentA', 'studentB', 'admin', 'centreManager', 'faculty', 'accountant'];
+export type Role = 'visitor' | 'studentA' | 'studentB' | 'admin' | 'centreManager' | 'faculty' | 'accountant' | 'parent';
+/** `parent`: A's mother, signed in by the code sent to her phone (docs/product-parents.md); A is her only child. */
+export const ROLES: Role[] = ['visitor', 'studentA', 'studentB', 'admin', 'centreManager', 'faculty', 'accountant', 'parent'];
+/** The matrix's parent's phone (A's guardian). */
+export const MATRIX_PARENT_PHONE = '9812300001';
 
 /** The staff callers and their role in the permission table (common/permissions.ts). */
 export const STAFF_CALLERS = { admin: 'admin', centreManager: 'centre_manager', faculty: 'faculty', accountant: 'accountant' } as const;
@@ -32,6 +38,7 @@ export function paramsOfA(w: World) {
     ['/api/payments/counter/students/', w.a.student.id],
     ['/api/payments/', w.paidPayment.id],
     ['/api/users/', w.a.student.id],
+    ['/api/parent/children/', w.a.student.id],
     // No batch or class of the world: the refused calls never reach them, the admin's answer 404.
     ['/api/batches/', '00000000-0000-4000-8000-000000000000'],
     ['/api/sessions/', '00000000-0000-4000-8000-000000000000'],
@@ -54,6 +61,7 @@ export function paramsOfA(w: World) {
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
+    if (name === 'paymentId') return w.paidPayment.id;
     if (name === 'questionId') return w.exam.questions[0]._id;
     // The world's payment has no credit note (no GSTIN is set): the owner's and the admin's answer 404.
     if (name === 'noteId') return '00000000-0000-4000-8000-000000000000';
@@ -160,19 +168,63 @@ export function bodyFor(key: string, w: World): unknown {
       role: 'admin',
     },
     'PATCH /api/staff/:id': { role: 'admin' },
+    // A phone nobody has, and a code or password that is not right: the sign-in's refusals (401).
+    'POST /api/auth/parent/code': { phone: '9812399999' },
+    'POST /api/auth/parent/verify': { phone: MATRIX_PARENT_PHONE, code: '000000' },
+    'POST /api/auth/parent/login': { phone: MATRIX_PARENT_PHONE, password: 'Not-Her-Password-1' },
+    'POST /api/parent/children/:id/payments': { amount: 100, admissionId: w.a.admission.id, installmentNumber: 1 },
+    'PUT /api/parent/preferences': { channels: { absence: ['sms'], results: ['sms'], fees: ['sms'], digest: ['whatsapp'] } },
+    // No body for POST /api/parent/password: a new password would end the matrix parent's session (400 past the guard).
   };
   return bodies[key];
 }
 
 export type Caller = { role: Role; token: string | null };
 
-export type Callers = Record<Role, Caller> & { credentials: Record<Exclude<Role, 'visitor'>, { email: string; password: string }> };
+/** The parent signs in by a code, not an e-mail: no credentials of theirs. */
+export type Callers = Record<Role, Caller> & {
+  credentials: Record<Exclude<Role, 'visitor' | 'parent'>, { email: string; password: string }>;
+  parentId: string;
+};
+
+/** A's guardian with her parent account, signed in by the code the outbox holds. */
+async function signInMatrixParent(t: TestApp, w: World) {
+  await t.ctx.db
+    .insert(studentGuardians)
+    .values({ studentId: w.a.student.id, position: 1, name: 'Mira Matrix', relation: 'Mother', phone: `+91${MATRIX_PARENT_PHONE}` });
+  const [parentId] = await linkGuardianAccounts(t.ctx.db, w.a.student.id);
+  const asked = await t.inject({
+    method: 'POST',
+    url: '/api/auth/parent/code',
+    payload: { phone: MATRIX_PARENT_PHONE },
+    remoteAddress: '10.99.0.1',
+  });
+  if (asked.statusCode !== 202) throw new Error(`parent code: ${asked.statusCode} ${asked.body}`);
+  const [sms] = await t.ctx.db
+    .select({ text: notificationOutbox.text })
+    .from(notificationOutbox)
+    .where(and(eq(notificationOutbox.to, MATRIX_PARENT_PHONE), eq(notificationOutbox.kind, 'parent-code')))
+    .orderBy(desc(notificationOutbox.createdAt))
+    .limit(1);
+  const code = /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1];
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/auth/parent/verify',
+    payload: { phone: MATRIX_PARENT_PHONE, code },
+    remoteAddress: '10.99.0.1',
+  });
+  if (res.statusCode !== 200) throw new Error(`parent sign-in: ${res.statusCode} ${res.body}`);
+  return { parentId, token: res.json().token as string };
+}
 
 export async function callersOf(t: TestApp, w: World): Promise<Callers> {
   const manager = await createStaffMember(t, 'centre_manager', { centres: [MATRIX_MANAGER_CENTRE] });
   const faculty = await createStaffMember(t, 'faculty');
   const accountant = await createStaffMember(t, 'accountant');
+  const parent = await signInMatrixParent(t, w);
   return {
+    parent: { role: 'parent', token: parent.token },
+    parentId: parent.parentId,
     visitor: { role: 'visitor', token: null },
     studentA: { role: 'studentA', token: await t.tokenFor(w.a.student.email, PASSWORD) },
     studentB: { role: 'studentB', token: await t.tokenFor(w.b.student.email, PASSWORD) },

@@ -9,11 +9,12 @@ import { createTestApp, type TestApp } from '../helpers.ts';
  * - admin: the back office: the staff roles the route's declared guard admits (requireAdmin: a full admin;
  *   requirePermission(action): the roles common/permissions.ts gives the action; docs/product-staff.md).
  * - user: any signed-in user (visitor 401); a student reaches only their own objects.
+ * - parent: that role only (visitor 401, any other role 403): the parent's area (docs/product-parents.md).
  * - dev: only outside production and without SMTP (the mail outbox), open to anyone there.
  * - gateway: called by the payment gateway or the browser coming back from it; trusted only through
  *   the signature it carries, never through a session.
  */
-export type Access = 'public' | 'student' | 'admin' | 'user' | 'dev' | 'gateway';
+export type Access = 'public' | 'student' | 'admin' | 'user' | 'parent' | 'dev' | 'gateway';
 
 export const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
@@ -34,6 +35,17 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/auth/change-password': 'user',
   'POST /api/auth/logout': 'user',
   'POST /api/auth/create-admin': 'admin',
+  // A parent's sign-in by a code to their phone, or by phone and password (docs/product-parents.md).
+  'POST /api/auth/parent/code': 'public',
+  'POST /api/auth/parent/verify': 'public',
+  'POST /api/auth/parent/login': 'public',
+  'GET /api/parent/children': 'parent',
+  'GET /api/parent/children/:id/overview': 'parent',
+  'GET /api/parent/children/:id/receipts/:paymentId.pdf': 'parent',
+  'POST /api/parent/children/:id/payments': 'parent',
+  'GET /api/parent/preferences': 'parent',
+  'PUT /api/parent/preferences': 'parent',
+  'POST /api/parent/password': 'parent',
   'GET /api/centres': 'public',
   'GET /api/centres/mine': 'admin',
   'PUT /api/centres/:id': 'admin',

@@ -35,7 +35,8 @@ function toAnnouncementDto(a: Row): Announcement {
 /** Audiences a caller may read (docs/product.md section 7): visitors all; students all and students; admins every one. */
 function audiencesFor(actor: Actor | null): Row['targetAudience'][] {
   if (!actor) return ['all'];
-  if (actor.role === 'student') return ['all', 'students'];
+  // A parent reads what their children read (docs/product-parents.md), never the staff's notices.
+  if (actor.role === 'student' || actor.role === 'parent') return ['all', 'students'];
   return ['all', 'students', 'admin'];
 }
 

@@ -79,6 +79,7 @@ export async function recordCounterPayment(ctx: Ctx, log: FastifyBaseLogger, act
         centreId: body.centre,
         receivedAt: body.receivedAt,
         installmentNumber: summary.nextDue?.installmentNumber ?? null,
+        paidBy: 'staff',
       },
       cause,
       `Received at the counter (${how})`,

@@ -17,6 +17,8 @@ export async function initiateInstallment(
   actor: Actor,
   scope: Scope,
   input: { amount: number; admissionId: string; installmentNumber: number },
+  /** A parent paying for the child (docs/product-parents.md): recorded as paid by them, the student's e-mail to the gateway. */
+  byParent?: { parentId: string; name: string; studentEmail: string },
 ) {
   const studentId = ownStudentId(scope);
   let found: Awaited<ReturnType<typeof findStudentSummary>>;
@@ -47,10 +49,18 @@ export async function initiateInstallment(
   const gateway = gatewayOf(ctx);
   const order = await createGatewayOrder(
     ctx,
-    orderRequestFor(ctx, actor, studentId, { orderId, amountPaise, courseName: admission.course.name }, 'redirect', {
-      admissionId: admission.id,
-      installmentNumber: String(input.installmentNumber),
-    }),
+    orderRequestFor(
+      ctx,
+      actor,
+      studentId,
+      { orderId, amountPaise, courseName: admission.course.name },
+      'redirect',
+      {
+        admissionId: admission.id,
+        installmentNumber: String(input.installmentNumber),
+      },
+      byParent && { id: byParent.parentId, name: byParent.name, email: byParent.studentEmail, phone: null },
+    ),
   );
   if (order.checkout.kind !== 'form') throw new Error(`gateway ${gateway.name} has no form-post checkout`);
   await createPayment(
@@ -62,6 +72,7 @@ export async function initiateInstallment(
       orderId,
       gatewayOrderId: order.gatewayOrderId,
       installmentNumber: input.installmentNumber,
+      ...(byParent ? { paidBy: 'parent' as const, paidByParentId: byParent.parentId } : {}),
     },
     causeOf(actor),
   );

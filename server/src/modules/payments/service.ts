@@ -68,12 +68,14 @@ export function orderRequestFor(
   p: { orderId: string; amountPaise: number; courseName: string },
   flow: OrderRequest['flow'],
   notes: Record<string, string>,
+  /** A parent paying for the child: the parent's name, the student's e-mail (a parent may have none). */
+  customer?: OrderRequest['customer'],
 ): OrderRequest {
   return {
     orderId: p.orderId,
     amountPaise: p.amountPaise,
     description: p.courseName,
-    customer: { id: actor.id, name: `${actor.firstName} ${actor.lastName}`, email: accountEmail(actor), phone: null },
+    customer: customer ?? { id: actor.id, name: `${actor.firstName} ${actor.lastName}`, email: accountEmail(actor), phone: null },
     notes: { ...notes, studentId },
     callbackUrl: callbackUrlOf(ctx),
     flow,
