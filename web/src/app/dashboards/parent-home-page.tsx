@@ -9,12 +9,12 @@ export default function ParentHomePage() {
   return (
     <ParentHome
       slots={{
-        // Oldest first, as the student's own trend: score % and percentile across published mocks.
-        trend: (results) => (
+        // The student's own trend chart: score % and percentile across ranked mocks, oldest first.
+        trend: (points) => (
           <LineChart
-            title="Score trend"
+            title="Score (%) and percentile across mocks"
             series={['Score %', 'Percentile']}
-            points={[...results].reverse().map((r) => ({ label: r.exam.title, values: [r.percentage, r.percentile] }))}
+            points={points.map((p) => ({ label: p.title, values: [p.percentage, p.percentile] }))}
           />
         ),
         pay: ({ childId, admissionId, installment }) => (

@@ -92,6 +92,40 @@ describe("a child's overview", () => {
     expect(within(fees).getByRole('button', { name: 'Download receipt RCP-1' })).toBeTruthy();
   });
 
+  it("draws the trend from the child's own analysis, oldest first", () => {
+    const result = (id: string, title: string) => ({
+      exam: { _id: id, title },
+      submittedAt: '2026-12-01T05:00:00.000Z',
+      marksObtained: 3,
+      totalMarks: 4,
+      percentage: 75,
+      rank: 2,
+      candidates: 9,
+      percentile: 87.5,
+      sections: [{ title: 'Legal Reasoning', marksObtained: 3, totalMarks: 4 }],
+    });
+    const overview: ChildOverview = {
+      ...empty,
+      exams: {
+        upcoming: [],
+        results: [result('e2', 'Mock 2'), result('e1', 'Mock 1')],
+        trend: [
+          { examId: 'e1', title: 'Mock 1', submittedAt: '2026-11-01T05:00:00.000Z', score: 2, totalMarks: 4, percentile: 50 },
+          { examId: 'e2', title: 'Mock 2', submittedAt: '2026-12-01T05:00:00.000Z', score: 3, totalMarks: 4, percentile: 87.5 },
+        ],
+      },
+    };
+    wrap(
+      <ChildOverviewView
+        childId="c1"
+        overview={overview}
+        slots={{ trend: (points) => <p>{points.map((p) => `${p.title} ${p.percentage}% ${p.percentile}`).join(', ')}</p> }}
+      />,
+    );
+    expect(screen.getByText('Mock 1 50% 50, Mock 2 75% 87.5')).toBeTruthy();
+    expect(screen.getAllByText('2 of 9').length).toBe(2);
+  });
+
   it('says so when no student is linked to the parent yet', async () => {
     setApiTransport(async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
     wrap(<ParentHome />);

@@ -13,13 +13,32 @@ import { downloadChildReceipt } from '../api/parent.ts';
 type Result = ChildOverview['exams']['results'][number];
 type Installment = ChildOverview['fees']['installments'][number];
 type Receipt = ChildOverview['fees']['receipts'][number];
+/** One mock on the trend chart: its score as a percentage and its percentile. */
+export type TrendLine = { examId: string; title: string; percentage: number; percentile: number | null };
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+/**
+ * The child's trend as their own analysis draws it (the server's `exams.trend`, oldest first), else made from
+ * the published results.
+ */
+const trendOf = (e: ChildOverview['exams']): TrendLine[] =>
+  e.trend && e.trend.length > 0
+    ? e.trend.map((t) => ({
+        examId: t.examId,
+        title: t.title,
+        percentage: t.totalMarks > 0 ? round2((t.score / t.totalMarks) * 100) : 0,
+        percentile: t.percentile,
+      }))
+    : [...e.results]
+        .reverse()
+        .map((r) => ({ examId: r.exam._id, title: r.exam.title, percentage: r.percentage, percentile: r.percentile }));
 
 /** What the fees section needs to offer Pay for one installment (composed in app/: the payments feature's checkout). */
 export type PayInstallment = { childId: string; admissionId: string; installment: Installment };
 
 export type OverviewSlots = {
-  /** The score trend across published results (the analysis feature's chart), when there are two or more. */
-  trend?: (results: Result[]) => ReactNode;
+  /** The score trend across ranked mocks (the analysis feature's chart), oldest first, when there are two or more. */
+  trend?: (points: TrendLine[]) => ReactNode;
   /** Pay for the next installment due (the payments feature's checkout). */
   pay?: (what: PayInstallment) => ReactNode;
 };
@@ -183,7 +202,7 @@ function Exams({ e, trend }: { e: ChildOverview['exams']; trend?: OverviewSlots[
           {e.results.map((r) => (
             <SectionsOf key={r.exam._id} r={r} />
           ))}
-          {trend && e.results.length > 1 && <div className="mt-4">{trend(e.results)}</div>}
+          {trend && trendOf(e).length > 1 && <div className="mt-4">{trend(trendOf(e))}</div>}
         </>
       )}
     </Section>
