@@ -24,6 +24,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { guardianRoutes } from './modules/guardians/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { parentAuthRoutes } from './modules/parents/auth-routes.ts';
 import { parentRoutes } from './modules/parents/routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(couponRoutes, { prefix: '/coupons' });
       await api.register(userRoutes, { prefix: '/users' });
+      await api.register(guardianRoutes, { prefix: '/users' });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(auditRoutes, { prefix: '/audit' });
       await api.register(staffRoutes, { prefix: '/staff' });

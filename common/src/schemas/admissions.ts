@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BATCH_PREFERENCES, CENTRE_IDS, FEE_TYPES, YEAR_OF_PASSING } from '../constants.ts';
 import { blankAsMissing, email, isBlank, phone, text } from './fields.ts';
+import { guardianInput, MAX_GUARDIANS, PARENT_MSG } from './parents.ts';
 
 // Admission requests, the Application Form and the student's admission record (docs/product.md sections 3, 5, 7).
 
@@ -72,17 +73,53 @@ const APPLICATION_REQUIRED: Record<ApplicationFieldKey, string> = {
   emergencyContactPhone: 'Emergency contact phone is required',
 };
 
-/** The web's /admission-request form. */
-export const admissionRequestForm = z.object(admissionRequestFields);
-export type AdmissionRequestForm = z.input<typeof admissionRequestForm>;
+/**
+ * The parent or guardian the forms ask for (docs/product-parents.md "Guardians"): one or two. The old
+ * emergency contact fields are still accepted as the first guardian when `guardians` is not sent.
+ */
+export const admissionGuardians = z
+  .array(guardianInput, { error: PARENT_MSG.guardianRequired })
+  .min(1, PARENT_MSG.guardianRequired)
+  .max(MAX_GUARDIANS, PARENT_MSG.guardiansTooMany);
+const EMERGENCY_KEYS = ['emergencyContactName', 'emergencyContactRelation', 'emergencyContactPhone'] as const;
 
-/** The web's Application Form: the request fields plus every application field. */
-export const applicationForm = z.object({ ...admissionRequestFields, ...applicationFields });
-export type ApplicationForm = z.input<typeof applicationForm>;
+/** The web's /admission-request form. */
+export const admissionRequestForm = z.object({ ...admissionRequestFields, guardians: admissionGuardians.optional() });
+export type AdmissionRequestForm = z.input<typeof admissionRequestForm>;
 
 const optionalApplicationFields = Object.fromEntries(APPLICATION_KEYS.map((k) => [k, blankAsMissing(applicationFields[k].optional())])) as {
   [K in ApplicationFieldKey]: z.ZodPipe<z.ZodTransform<unknown, unknown>, z.ZodOptional<(typeof applicationFields)[K]>>;
 };
+
+/**
+ * The web's Application Form: the request fields, every application field, and the guardians (1-2,
+ * required); the emergency contact fields are optional aliases of the first guardian, given in full or not
+ * at all.
+ */
+export const applicationForm = z
+  .object({
+    ...admissionRequestFields,
+    ...applicationFields,
+    emergencyContactName: optionalApplicationFields.emergencyContactName,
+    emergencyContactRelation: optionalApplicationFields.emergencyContactRelation,
+    emergencyContactPhone: optionalApplicationFields.emergencyContactPhone,
+    guardians: admissionGuardians.optional(),
+  })
+  .superRefine((v, ctx) => requireGuardian(v as Record<string, unknown>, ctx));
+export type ApplicationForm = z.input<typeof applicationForm>;
+
+/** Guardians, or else the whole emergency contact as the first guardian. */
+function requireGuardian(values: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (values.guardians !== undefined) return;
+  const given = EMERGENCY_KEYS.filter((k) => values[k] !== undefined);
+  if (given.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['guardians'], message: PARENT_MSG.guardianRequired });
+    return;
+  }
+  for (const k of EMERGENCY_KEYS) {
+    if (values[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: APPLICATION_REQUIRED[k] });
+  }
+}
 
 /**
  * POST /api/admission-requests. selectedCourse/selectedCentre may be sent (docs/product.md section 7) but are
@@ -96,12 +133,16 @@ export const admissionRequestBody = z
     selectedCentre: z.unknown().optional(),
     applicationForm: z.boolean().optional(),
     ...optionalApplicationFields,
+    /** Optional on the plain request; the Application Form needs them or the emergency contact. */
+    guardians: admissionGuardians.optional(),
   })
   .superRefine((v, ctx) => {
     const values = v as Record<string, unknown>;
     const isApplication = v.applicationForm === true || APPLICATION_KEYS.some((k) => values[k] !== undefined);
     if (!isApplication) return;
     for (const k of APPLICATION_KEYS) {
+      // With guardians sent, the emergency contact fields are not needed (they are the first guardian's aliases).
+      if (v.guardians !== undefined && (EMERGENCY_KEYS as readonly string[]).includes(k)) continue;
       if (values[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: APPLICATION_REQUIRED[k] });
     }
   });
@@ -161,6 +202,8 @@ export const admissionRequestSchema = z.object({
   emergencyContactName: z.string().nullable(),
   emergencyContactRelation: z.string().nullable(),
   emergencyContactPhone: z.string().nullable(),
+  /** The parent or guardian given on the form (the emergency contact as the first guardian on an older request). */
+  guardians: z.array(z.object({ name: z.string(), relation: z.string(), phone: z.string().nullable(), email: z.string().nullable() })),
   selectedCourse: selectedCourseSchema.nullable(),
   selectedCentre: selectedCentreSchema.nullable(),
   createdAt: z.string(),

@@ -58,8 +58,13 @@ export type Preferences = z.infer<typeof preferencesResponse>;
 export const AUDIENCE_TYPES = ['batch', 'course', 'centre'] as const;
 export const BROADCAST_MAX_CHARS = { email: 5000, sms: 480, whatsapp: 1000 } as const;
 
+/** Whom of the audience a broadcast reaches: its students, their parents (docs/product-parents.md), or both. */
+export const BROADCAST_TO = ['students', 'parents', 'both'] as const;
+export type BroadcastTo = (typeof BROADCAST_TO)[number];
+
 export const audienceSchema = z.object({
   audience: z.enum(AUDIENCE_TYPES, { error: 'audience must be batch, course or centre' }),
+  to: z.enum(BROADCAST_TO, { error: 'to must be students, parents or both' }).optional().default('students'),
   audienceId: z.string({ error: 'audienceId is required' }).trim().min(1, 'audienceId is required').max(100),
   channel: z.enum(CHANNELS, { error: 'channel must be email, sms or whatsapp' }),
 });

@@ -45,6 +45,7 @@ export const PARENT_MSG = {
   codeExpired: 'This code has expired or was already used. Please ask for a new one.',
   tooManyTries: 'Too many wrong codes. Please ask for a new code.',
   childNotFound: 'Student not found',
+  guardianRequired: 'Please add a parent or guardian',
   guardiansTooMany: `A student can have at most ${MAX_GUARDIANS} guardians`,
   guardianContactRequired: 'Give the guardian a mobile number or an e-mail',
   guardiansSaved: 'Guardians saved',

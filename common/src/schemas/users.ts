@@ -122,7 +122,24 @@ export const updateStudentResponse = userSchema;
 
 // --- Student import (POST /api/users/import): a spreadsheet of enrolled students.
 
-export const IMPORT_COLUMNS = ['name', 'email', 'phone', 'course', 'centre', 'batch', 'registrationNumber'] as const;
+export const IMPORT_COLUMNS = [
+  'name',
+  'email',
+  'phone',
+  'course',
+  'centre',
+  'batch',
+  'registrationNumber',
+  // Optional: the student's guardians (docs/product-parents.md "Guardians").
+  'guardian1Name',
+  'guardian1Relation',
+  'guardian1Phone',
+  'guardian1Email',
+  'guardian2Name',
+  'guardian2Relation',
+  'guardian2Phone',
+  'guardian2Email',
+] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['name', 'email', 'phone', 'course', 'centre', 'batch'] as const;
 export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;

@@ -44,6 +44,8 @@ const COVERED = [
   'DELETE /api/admission-requests/admin/:id',
   // Audited as users.import (one entry per import) and admission.approve per student: users/import.test.ts.
   'POST /api/users/import',
+  // Audited as student.guardians, before and after: guardians/guardians.test.ts.
+  'PUT /api/users/:id/guardians',
   'PUT /api/settings/institute',
   'PUT /api/settings/institute/logo',
   'POST /api/settings/institute/logo',

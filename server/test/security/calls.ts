@@ -137,6 +137,7 @@ export function bodyFor(key: string, w: World): unknown {
     },
     'POST /api/payments/webhooks/:gateway': { event: 'payment.captured', payload: { order_id: w.gatewayPayment.gatewayOrderId } },
     'PATCH /api/users/:id': { isActive: false },
+    'PUT /api/users/:id/guardians': [],
     'POST /api/coupons': { code: `MATRIX${Date.now() % 100000}`, percent: 5 },
     'PATCH /api/coupons/:id': { isActive: false },
     'POST /api/materials': {

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { toRupees } from '@app/common';
 import type { AdmissionRequest, ApplicationDetails } from '@app/common/schemas/admissions';
 import type { Db, Tx } from '../../db/client.ts';
+import { guardiansOfRequest } from '../guardians/store.ts';
 import { admissionRequests, centres, courses, users } from '../../db/schema.ts';
 
 type RequestRow = typeof admissionRequests.$inferSelect;
@@ -71,6 +72,12 @@ export function toAdmissionDto({ request: r, course, centre, decider: d }: Admis
     emergencyContactName: application?.emergencyContactName ?? null,
     emergencyContactRelation: application?.emergencyContactRelation ?? null,
     emergencyContactPhone: application?.emergencyContactPhone ?? null,
+    guardians: guardiansOfRequest(r.guardians, application).map((g) => ({
+      name: g.name,
+      relation: g.relation,
+      phone: g.phone ?? null,
+      email: g.email ?? null,
+    })),
     selectedCourse: course ? { id: course.id, name: course.name, price: toRupees(course.pricePaise) } : null,
     selectedCentre: centre ? toCentreDto(centre) : null,
     createdAt: r.createdAt.toISOString(),

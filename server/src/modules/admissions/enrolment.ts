@@ -10,6 +10,7 @@ import { financialYear, yearInIndia } from '@app/common/rules/dates';
 import { lockNumbering, nextNumber, noteNumber, splitFullName } from './numbers.ts';
 import { markEnquiryAdmitted } from '../enquiries/admissions-link.ts';
 import { accountEmail, withEmail } from '../../lib/account-email.ts';
+import { guardiansOfRequest, saveGuardians } from '../guardians/store.ts';
 
 type RequestRow = typeof admissionRequests.$inferSelect;
 
@@ -81,6 +82,10 @@ export async function enrolApplicant(ctx: Ctx, tx: Tx, actor: Actor, e: Enrolmen
     })
     .where(eq(admissionRequests.id, request.id));
   await markEnquiryAdmitted(tx, actor, request.id, user.id, now);
+  // The guardians given on the form become the student's, each with their parent account (one per phone:
+  // siblings share it), in this transaction (docs/product-parents.md "Guardians").
+  const guardians = guardiansOfRequest(request.guardians, request.application);
+  if (guardians.length > 0) await saveGuardians(tx, user.id, guardians, true);
   await recordAudit(
     tx,
     actor,

@@ -13,6 +13,7 @@ import { findAdmissionDto, selectAdmissionRequests, shownToAdmins, toAdmissionDt
 import { admissionFeePaise } from '../payments/fees.ts';
 import { markEnquiryApplied } from '../enquiries/admissions-link.ts';
 import { accountEmail } from '../../lib/account-email.ts';
+import type { GuardianLine } from '../guardians/store.ts';
 
 export type AdmissionInput = {
   fullName: string;
@@ -23,6 +24,8 @@ export type AdmissionInput = {
   course: string;
   centre: string;
   reason: string;
+  /** The parent or guardian (1-2, docs/product-parents.md); absent: the emergency contact is the first guardian. */
+  guardians?: GuardianLine[];
 } & Partial<ApplicationDetails>;
 
 const APPLICATION_KEYS = [
@@ -39,7 +42,16 @@ const APPLICATION_KEYS = [
 /** The Application Form's answers, when the body carried them (the schema made them all-or-nothing). */
 function applicationOf(input: AdmissionInput): ApplicationDetails | null {
   if (APPLICATION_KEYS.every((k) => input[k] === undefined)) return null;
-  return Object.fromEntries(APPLICATION_KEYS.map((k) => [k, input[k]])) as ApplicationDetails;
+  const details = Object.fromEntries(APPLICATION_KEYS.map((k) => [k, input[k]])) as ApplicationDetails;
+  // A form that sent guardians instead of the emergency contact: the first guardian is that contact, so the
+  // application reads as it always did.
+  const first = input.guardians?.[0];
+  if (first && details.emergencyContactName === undefined) {
+    details.emergencyContactName = first.name;
+    details.emergencyContactRelation = first.relation;
+    details.emergencyContactPhone = first.phone ?? first.email ?? '';
+  }
+  return details;
 }
 
 const PENDING_EMAIL_KEY = 'admission_requests_pending_email_key';
@@ -65,6 +77,13 @@ export async function createAdmissionRequest(ctx: Ctx, input: AdmissionInput) {
         centreId: centre.id,
         reason: input.reason,
         application: applicationOf(input),
+        guardians:
+          input.guardians?.map((g) => ({
+            name: g.name,
+            relation: g.relation,
+            ...(g.phone ? { phone: g.phone } : {}),
+            ...(g.email ? { email: g.email } : {}),
+          })) ?? null,
       })
       .returning({ id: admissionRequests.id });
     id = row.id;

@@ -7,7 +7,7 @@ import { linesHtml } from '../../lib/escape.ts';
 // lines), a short text for SMS and WhatsApp's text mode, and the approved WhatsApp template with its
 // body parameters in order.
 
-type NoticeKind =
+export type NoticeKind =
   | 'fee-due'
   | 'fee-overdue'
   | 'payment-received'
@@ -16,7 +16,14 @@ type NoticeKind =
   | 'absent-today'
   | 'admission-approved'
   | 'admission-rejected'
-  | 'announcement';
+  | 'announcement'
+  // To a student's guardians (guardian-notices.ts, docs/product-parents.md "Alerts").
+  | 'guardian-absence'
+  | 'guardian-results'
+  | 'guardian-fee-due'
+  | 'guardian-fee-overdue'
+  | 'guardian-payment'
+  | 'guardian-digest';
 
 export type Notice = {
   kind: NoticeKind;

@@ -65,6 +65,12 @@ function channelsFor(r: Recipient, notice: Pick<Notice, 'transactional'>): Chann
   return out;
 }
 
+/**
+ * A notice for one recipient; `channels` when the recipient chose them for this notice's kind (a parent's
+ * channels per alert: docs/product-parents.md), else the recipient's own or the caller's.
+ */
+export type Notified = { recipient: Recipient; notice: Notice; channels?: Channel[] };
+
 /** What was stored and still has to be sent once the transaction has committed. */
 export type Pending = {
   mails: StoredMail[];
@@ -80,14 +86,14 @@ export const nothingPending = (): Pending => ({ mails: [], claims: [], stored: 0
 export async function storeNotices(
   ctx: Ctx,
   tx: Db | Tx,
-  items: { recipient: Recipient; notice: Notice }[],
+  items: Notified[],
   opts: { channels?: (r: Recipient) => Channel[]; skipEmail?: boolean } = {},
 ): Promise<Pending> {
   const pending = nothingPending();
   const mails: Message[] = [];
   const texts: StoredMessage[] = [];
-  for (const { recipient: r, notice } of items) {
-    const channels = opts.channels ? opts.channels(r) : channelsFor(r, notice);
+  for (const { recipient: r, notice, channels: chosen } of items) {
+    const channels = chosen ?? (opts.channels ? opts.channels(r) : channelsFor(r, notice));
     for (const channel of channels) {
       if (channel === 'email') {
         if (opts.skipEmail || !r.email) continue;
@@ -171,7 +177,7 @@ export async function savePreferences(
 export async function once(
   ctx: Ctx,
   key: { kind: string; subjectId: string; stage: string },
-  build: (tx: Tx) => Promise<{ recipient: Recipient; notice: Notice }[]>,
+  build: (tx: Tx) => Promise<Notified[]>,
 ): Promise<{ pending: Pending; count: number } | null> {
   const [sent] = await ctx.db
     .select({ kind: notificationSends.kind })

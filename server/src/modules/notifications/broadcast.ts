@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { type AudienceInput, type Channel, NOTIFY_MSG } from '@app/common/schemas/notifications';
+import { type AudienceInput, type BroadcastTo, type Channel, NOTIFY_MSG } from '@app/common/schemas/notifications';
 import type { Actor, Ctx } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { admissionRequests, batches, centres, courses, users } from '../../db/schema.ts';
@@ -7,12 +7,13 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { announcementNotice } from '../messaging/notices.ts';
 import { findRecipients, type Recipient, sendAfterCommit, storeNotices } from '../messaging/service.ts';
+import { findGuardianParents } from '../guardians/store.ts';
 
 // An admin's announcement to a batch, course or centre by one channel (docs/product-notifications.md,
 // "Announcements"). The count the admin confirms and the send are the same rule.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type Audience = { audience: 'batch' | 'course' | 'centre'; audienceId: string; channel: Channel };
+type Audience = { audience: 'batch' | 'course' | 'centre'; audienceId: string; channel: Channel; to?: BroadcastTo };
 
 /** The active students of the audience; 400 when the batch, course or centre does not exist. */
 async function studentsOf(db: Db | Tx, a: Audience): Promise<string[]> {
@@ -57,11 +58,18 @@ async function studentsOf(db: Db | Tx, a: Audience): Promise<string[]> {
 /** Reachable by this channel: a mobile number and the channel turned on (SMS, WhatsApp), or e-mail turned on. */
 const reaches = (channel: Channel) => (r: Recipient) => (channel === 'email' ? r.prefs.email : r.prefs[channel] && r.mobile !== null);
 
+/** A parent is reached by the channel the admin picked when their account has its address (docs/product-parents.md). */
+const reachesParent = (channel: Channel) => (r: Recipient) => (channel === 'email' ? r.email !== null : r.mobile !== null);
+
 async function audienceRecipients(db: Db | Tx, a: Audience) {
+  const to = a.to ?? 'students';
   const ids = await studentsOf(db, a);
-  const all = await findRecipients(db, ids);
-  const reached = all.filter(reaches(a.channel));
-  return { reached, unreachable: all.length - reached.length };
+  const students = to === 'parents' ? [] : await findRecipients(db, ids);
+  // The parents of the audience's students, each once (a parent of two children in it gets one message).
+  const parentIds = to === 'students' ? [] : (await findGuardianParents(db, ids)).map((g) => g.parentId);
+  const parents = await findRecipients(db, parentIds);
+  const reached = [...students.filter(reaches(a.channel)), ...parents.filter(reachesParent(a.channel))];
+  return { reached, unreachable: students.length + parents.length - reached.length };
 }
 
 export async function countBroadcast(ctx: Ctx, a: AudienceInput & Audience) {
@@ -83,6 +91,7 @@ export async function sendBroadcast(ctx: Ctx, actor: Actor, input: Audience & { 
     await recordAudit(tx, actor, 'notification.broadcast', 'notification', null, null, {
       audience: input.audience,
       audienceId: input.audienceId,
+      to: input.to ?? 'students',
       channel: input.channel,
       subject: input.subject,
       recipients: reached.length,

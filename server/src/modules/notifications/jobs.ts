@@ -7,14 +7,17 @@ import { findStudentScopes, isInAudience } from '../exam-taking/audience.ts';
 import { findInstallmentDues } from './dues.ts';
 import { runEnquiryFollowUps } from '../enquiries/digest.ts';
 import { absentTodayNotice, examTomorrowNotice, feeDueNotice, feeOverdueNotice } from '../messaging/notices.ts';
-import { findRecipients, once, type Pending, sendAfterCommit } from '../messaging/service.ts';
+import { findRecipients, once } from '../messaging/service.ts';
+import { guardianFeeNotice } from '../messaging/guardian-notices.ts';
+import { finish, type Job } from './job-result.ts';
+import { guardianItems, withGuardians } from './guardians.ts';
+import { runParentAbsenceAlerts, runParentWeeklyDigest } from './guardian-jobs.ts';
 
 // The scheduled reminders (docs/product-notifications.md, "Reminders"). Each reminder has a key
 // (kind, subject, stage) in notification_sends, inserted in the same transaction as its messages:
 // a second run, a restart or a second instance finds the key taken and sends nothing.
 
-export type JobResult = { job: string; now: string; reminders: number; messages: number };
-type Job = (ctx: Ctx, now: Date) => Promise<JobResult>;
+export type { JobResult } from './job-result.ts';
 
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 /** Whole calendar days (IST) from `from` to `to`. */
@@ -34,21 +37,14 @@ export function feeStage(dueDate: Date, now: Date): string | null {
   return null;
 }
 
-async function finish(ctx: Ctx, job: string, now: Date, results: ({ pending: Pending; count: number } | null)[]): Promise<JobResult> {
-  let reminders = 0;
-  let messages = 0;
-  for (const r of results) {
-    if (!r) continue;
-    reminders++;
-    messages += r.count;
-    sendAfterCommit(ctx, r.pending);
-  }
-  return { job, now: now.toISOString(), reminders, messages };
-}
-
 export const runFeeReminders: Job = async (ctx, now) => {
   const dues = await findInstallmentDues(ctx, now);
   const payUrl = `${ctx.config.publicUrl}/student/payments`;
+  // Only a student with a guardian's parent account takes a guardian key (a reminder nobody gets is none).
+  const guarded = await withGuardians(
+    ctx.db,
+    dues.map((d) => d.studentId),
+  );
   const results = [];
   for (const due of dues) {
     const stage = feeStage(due.dueDate, now);
@@ -68,6 +64,24 @@ export const runFeeReminders: Job = async (ctx, now) => {
         const notice = stage === 'due-3' ? feeDueNotice(common) : feeOverdueNotice({ ...common, reminder: Number(stage.slice(8)) });
         return [{ recipient, notice }];
       }),
+    );
+    // The student's guardians too, on the channels each parent chose for fees, under the same key and
+    // stage of their own (docs/product-parents.md "Alerts").
+    if (!guarded.has(due.studentId)) continue;
+    results.push(
+      await once(ctx, { kind: 'fee-guardian', subjectId: `${due.admissionId}:${due.installmentNumber}`, stage }, (tx) =>
+        guardianItems(tx, [due.studentId], 'fees', ({ child, parentName }) =>
+          guardianFeeNotice({
+            parent: parentName,
+            child: child.name,
+            course: due.courseName,
+            installment: due.installmentNumber,
+            amountPaise: due.amountPaise,
+            dueDate: due.dueDate,
+            reminder: stage === 'due-3' ? null : Number(stage.slice(8)),
+          }),
+        ),
+      ),
     );
   }
   return finish(ctx, 'fee-reminders', now, results);
@@ -143,6 +157,9 @@ export const JOBS: Record<string, Job> = {
   'attendance-absent': runAttendanceAbsent,
   // The admissions desk's morning digest (docs/product-admissions-desk.md, "Follow-ups").
   'enquiry-follow-ups': runEnquiryFollowUps,
+  // The alerts to guardians (docs/product-parents.md "Alerts").
+  'parent-absence-alerts': runParentAbsenceAlerts,
+  'parent-weekly-digest': runParentWeeklyDigest,
 };
 
 /**
@@ -150,7 +167,11 @@ export const JOBS: Record<string, Job> = {
  * morning's first tea, not at midnight. Its once-a-day key makes the ticks after it harmless. Run on
  * demand (`POST /api/dev/jobs/{name}/run`), a job runs whatever the hour.
  */
-export const JOB_FROM_HOUR_IST: Partial<Record<string, number>> = { 'enquiry-follow-ups': 8 };
+export const JOB_FROM_HOUR_IST: Partial<Record<string, number>> = {
+  'enquiry-follow-ups': 8,
+  // Sunday evening (the job itself keeps to Sundays when scheduled).
+  'parent-weekly-digest': 18,
+};
 
 const IST_OFFSET_MS = 330 * 60_000;
 /** The hour of the day in India (UTC+05:30, no daylight saving). */
@@ -169,7 +190,9 @@ export function startNotificationJobs(ctx: Ctx, log: { warn: (o: object, m: stri
       for (const [name, job] of Object.entries(JOBS)) {
         const now = new Date();
         if (hourInIndia(now) < (JOB_FROM_HOUR_IST[name] ?? 0)) continue;
-        await job(ctx, now).catch((err: Error) => log.warn({ err: err.message, job: name }, 'notification job failed'));
+        await job(ctx, now, { scheduled: true }).catch((err: Error) =>
+          log.warn({ err: err.message, job: name }, 'notification job failed'),
+        );
       }
     } finally {
       running = false;

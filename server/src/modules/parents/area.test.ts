@@ -212,6 +212,11 @@ describe('paying for a child', () => {
     expect((await parent.get(`/api/parent/children/${sibling.student.id}/receipts/${row.id}.pdf`)).statusCode).toBe(404);
     // The student downloads the same document.
     expect((await child.student.client.get(`/api/payments/${row.id}/receipt`)).statusCode).toBe(200);
+    // The return page reads the order's status through the child; under the sibling's id it is not found.
+    const status = await parent.get(`/api/parent/children/${child.student.id}/payments/status/${orderId}`);
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toMatchObject({ orderId, status: 'completed' });
+    expect((await parent.get(`/api/parent/children/${sibling.student.id}/payments/status/${orderId}`)).statusCode).toBe(404);
   });
 
   it('refuses an amount above what is due with the student route’s 400', async () => {
@@ -265,10 +270,11 @@ describe('another student’s id', () => {
       await parent.get(`/api/parent/children/${id}/overview`),
       await parent.get(`/api/parent/children/${id}/receipts/${paid.id}.pdf`),
       await parent.post(`/api/parent/children/${id}/payments`, { amount: 100, admissionId: stranger.admission.id, installmentNumber: 1 }),
+      await parent.get(`/api/parent/children/${id}/payments/status/${paid.orderId}`),
       await parent.get('/api/parent/children/00000000-0000-4000-8000-000000000000/overview'),
       await parent.get('/api/parent/children/not-an-id/overview'),
     ];
-    expect(calls.map((c) => c.statusCode)).toEqual([404, 404, 404, 404, 404]);
+    expect(calls.map((c) => c.statusCode)).toEqual([404, 404, 404, 404, 404, 404]);
     expect(calls[0].json().message).toBe(PARENT_MSG.childNotFound);
   });
 

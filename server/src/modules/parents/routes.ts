@@ -1,13 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordResponse, newPasswordSchema } from '@app/common/schemas/auth';
-import { initiateInstallmentBody, initiateInstallmentResponse, PAYMENT_MSG } from '@app/common/schemas/payments';
+import {
+  initiateInstallmentBody,
+  initiateInstallmentResponse,
+  orderIdParams,
+  PAYMENT_MSG,
+  paymentStatusRecord,
+} from '@app/common/schemas/payments';
 import { childOverviewSchema, parentChildSchema, parentPreferencesSchema, parentSetPasswordBody } from '@app/common/schemas/parents';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { childScope, ownParentId } from '../../lib/record-scope.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { actorOf, requireParent, scopeOf } from '../../plugins/auth.ts';
+import { toStatusRecord } from '../payments/dto.ts';
 import { findReceipt } from '../payments/receipts.ts';
+import { findPaymentByOrderId } from '../payments/service.ts';
 import { findChildren } from './children.ts';
 import { findChildOverview } from './overview.ts';
 import { payForChild } from './pay.ts';
@@ -54,6 +62,20 @@ export const parentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/children/:id/payments',
     { ...parent, schema: { tags, params: idParams, body: initiateInstallmentBody, response: { 200: initiateInstallmentResponse } } },
     async (req) => payForChild(ctx, actorOf(req), scopeOf(req), req.params.id, req.body),
+  );
+
+  // The return page after the gateway (/payment/success) for a parent: the order's status, read with the
+  // child's scope as the student's own status route reads it (another child's order is "not found").
+  app.get(
+    '/children/:id/payments/status/:orderId',
+    { ...parent, schema: { tags, params: idParams.extend(orderIdParams.shape), response: { 200: paymentStatusRecord } } },
+    async (req) => {
+      const child = childScope(scopeOf(req), req.params.id);
+      const row = await findPaymentByOrderId(ctx, child, req.params.orderId).catch((err) => {
+        throw err instanceof AppError && err.code === 'FORBIDDEN' ? notFound(PAYMENT_MSG.notFound) : err;
+      });
+      return toStatusRecord(row);
+    },
   );
 
   app.get('/preferences', { ...parent, schema: { tags, response: { 200: parentPreferencesSchema } } }, async (req) =>

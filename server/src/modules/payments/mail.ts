@@ -9,6 +9,7 @@ import { rupees } from '../invoices/document-content.ts';
 import type { PaymentRow } from './dto.ts';
 import { paymentDocument } from './receipts.ts';
 import { accountEmail } from '../../lib/account-email.ts';
+import { notifyGuardiansOfPayment } from '../notifications/guardian-events.ts';
 
 // The confirmation the Payment Successful page promises (docs/product.md section 2): queued, so a slow mail
 // server never holds up a payment; a failure is retried by the mail worker.
@@ -46,4 +47,8 @@ export async function queuePaymentConfirmation(ctx: Ctx, p: PaymentRow) {
     attachments: doc ? [{ filename: doc.filename, contentType: 'application/pdf', content: doc.pdf }] : [],
     html: linesHtml(lines),
   });
+  // The guardians get the receipt too, on the channels each parent chose (docs/product-parents.md "Alerts").
+  await notifyGuardiansOfPayment(ctx, p, doc ? { filename: doc.filename, contentType: 'application/pdf', content: doc.pdf } : null).catch(
+    () => {},
+  );
 }

@@ -10,6 +10,7 @@ import { type Scope, submissionFilter } from '../../lib/record-scope.ts';
 import { computeRankings, ensureRankings } from '../rankings/service.ts';
 import { passedOf, totalsOf } from '../exam-taking/marking.ts';
 import { notifyResultsPublished } from '../messaging/events.ts';
+import { notifyGuardiansOfResults } from '../notifications/guardian-events.ts';
 
 type EvaluateInput = { answers: { questionId: string; marksObtained: number }[]; feedback?: string } & Partial<EvaluateBody>;
 
@@ -88,6 +89,8 @@ export async function publishResults(ctx: Ctx, actor: Actor, examId: string) {
   const answer = await publishInTransaction(ctx, actor, examId);
   // Everyone who took it is told, once per exam (docs/product-notifications.md); never undoes the publication.
   await notifyResultsPublished(ctx, examId).catch(() => {});
+  // And each child's guardians, with the score and rank (docs/product-parents.md "Alerts").
+  await notifyGuardiansOfResults(ctx, examId).catch(() => {});
   return answer;
 }
 

@@ -11,8 +11,40 @@ import { enrolApplicant } from '../admissions/enrolment.ts';
 import type { StoredMail } from '../messaging/mail.ts';
 import { nothingPending, sendAfterCommit } from '../messaging/service.ts';
 import type { SheetRow } from './import-parse.ts';
+import { guardianInput } from '@app/common/schemas/parents';
+import type { GuardianLine } from '../guardians/store.ts';
 
-type Checked = { row: number; error: string | null; cells: SheetRow['cells']; courseId?: string; batchId?: string | null; email?: string };
+type Checked = {
+  row: number;
+  error: string | null;
+  cells: SheetRow['cells'];
+  courseId?: string;
+  batchId?: string | null;
+  email?: string;
+  guardians?: GuardianLine[];
+};
+
+const GUARDIAN_FIELDS = ['Name', 'Relation', 'Phone', 'Email'] as const;
+
+/**
+ * The row's guardians (optional columns guardian1Name … guardian2Email, docs/product-parents.md): a guardian
+ * with any of its cells given is checked as the forms check one; the first fault names its column.
+ */
+function guardiansOfRow(c: SheetRow['cells']): { guardians: GuardianLine[] } | { column: string; message: string } {
+  const guardians: GuardianLine[] = [];
+  for (const n of [1, 2] as const) {
+    const cell = (f: (typeof GUARDIAN_FIELDS)[number]) => c[`guardian${n}${f}`] ?? '';
+    if (GUARDIAN_FIELDS.every((f) => !cell(f))) continue;
+    const parsed = guardianInput.safeParse({ name: cell('Name'), relation: cell('Relation'), phone: cell('Phone'), email: cell('Email') });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue.path[0] ?? 'phone');
+      return { column: `guardian${n}${field.charAt(0).toUpperCase()}${field.slice(1)}`, message: issue.message };
+    }
+    guardians.push(parsed.data);
+  }
+  return { guardians };
+}
 
 const lower = (s: string) => s.trim().toLowerCase();
 
@@ -89,8 +121,10 @@ async function checkRows(ctx: Ctx, rows: SheetRow[]): Promise<Checked[]> {
       if (seenRegs.has(c.registrationNumber)) return fail('registrationNumber', 'This registration number appears twice in the file');
       seenRegs.add(c.registrationNumber);
     }
+    const guardians = guardiansOfRow(c);
+    if ('column' in guardians) return fail(guardians.column, guardians.message);
     seenEmails.add(email);
-    return { row: r.row, cells: c, error: null, courseId: course.id, batchId, email };
+    return { row: r.row, cells: c, error: null, courseId: course.id, batchId, email, guardians: guardians.guardians };
   });
 }
 
@@ -156,6 +190,15 @@ export async function importStudents(ctx: Ctx, actor: Actor, rows: SheetRow[]): 
             courseId: g.courseId!,
             centreId: g.cells.centre,
             reason: 'Imported from the student spreadsheet',
+            // The enrolment makes them the student's guardians, with their parent accounts.
+            guardians: g.guardians?.length
+              ? g.guardians.map((x) => ({
+                  name: x.name,
+                  relation: x.relation,
+                  ...(x.phone ? { phone: x.phone } : {}),
+                  ...(x.email ? { email: x.email } : {}),
+                }))
+              : null,
           })
           .returning();
         const { mail, mailId } = await enrolApplicant(ctx, tx, actor, {
