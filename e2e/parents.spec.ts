@@ -156,7 +156,10 @@ test.describe('a parent on a phone', () => {
     await expect(page.getByText(amount, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page).toHaveURL(/\/payment\/success\?orderId=/);
-    await expect(page.getByRole('heading', { name: 'Payment Submitted' })).toBeVisible();
+    // The return page reads the order through the child: paid, the amount and the installment.
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.locator('dl')).toContainText(`Amount Paid${amount}`);
+    await expect(page.locator('dl')).toContainText('Installment1st');
     await page.getByRole('link', { name: 'Back to your children' }).click();
     await expect(page).toHaveURL(/\/parent$/);
     const receipts = fees.getByRole('list', { name: 'Receipts' });

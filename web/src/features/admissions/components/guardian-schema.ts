@@ -1,7 +1,9 @@
 import { blankAsMissing, email, text } from '@app/common/schemas/fields';
-import { type GuardianInput, PARENT_MSG, parentPhone } from '@app/common/schemas/parents';
+import { type guardianInput, PARENT_MSG, parentPhone } from '@app/common/schemas/parents';
 import { z } from 'zod';
 import { GUARDIAN_FIELDS, type GuardianFlat } from './guardian-flat.ts';
+
+type GuardianOut = z.output<typeof guardianInput>;
 
 // The guardians of the admission forms (docs/product-parents.md "Guardians"): the light form's fields are flat
 // (guardian1Name, guardian1Relation, ...), the request sends `guardians: [...]`. Loaded with the form's schema,
@@ -48,7 +50,7 @@ const isBlank = (g: ReturnType<typeof pick>) => Object.values(g).every((x) => x 
 export function withGuardians<S extends z.ZodObject>(
   base: S,
   firstRequired: boolean,
-): z.ZodType<z.output<S> & { guardians?: GuardianInput[] }, z.input<S> & GuardianFlat> {
+): z.ZodType<z.output<S> & { guardians?: GuardianOut[] }, z.input<S> & GuardianFlat> {
   const schema = base
     .extend({ ...guardianFields(1, firstRequired), ...guardianFields(2, false) })
     .superRefine((raw, ctx) => {
@@ -69,8 +71,8 @@ export function withGuardians<S extends z.ZodObject>(
       const guardians = ([1, 2] as const)
         .map((i) => pick(v, i))
         .filter((g) => !isBlank(g))
-        .map((g): GuardianInput => ({ name: g.name ?? '', relation: g.relation ?? '', phone: g.phone, email: g.email }));
+        .map((g): GuardianOut => ({ name: g.name ?? '', relation: g.relation ?? '', phone: g.phone, email: g.email }));
       return { ...(rest as unknown as z.output<S>), guardians: guardians.length > 0 ? guardians : undefined };
     });
-  return schema as unknown as z.ZodType<z.output<S> & { guardians?: GuardianInput[] }, z.input<S> & GuardianFlat>;
+  return schema as unknown as z.ZodType<z.output<S> & { guardians?: GuardianOut[] }, z.input<S> & GuardianFlat>;
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { FormAlert, buttonClass } from '../../../components/field.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { postToGateway } from '../api/installment.ts';
+import { rememberParentOrder } from '../api/payment-status.ts';
 
 type Props = {
   childId: string;
@@ -31,6 +32,7 @@ export function ParentPayButton({ childId, admissionId, installment }: Props) {
       }),
     onSuccess: (answer) => {
       setLeaving(true);
+      rememberParentOrder(answer.orderId, childId);
       postToGateway(answer.paymentUrl, answer.params);
     },
   });

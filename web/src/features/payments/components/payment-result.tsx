@@ -7,7 +7,7 @@ import { usePublicInstitute } from '../../../api/institute.ts';
 import { buttonClass } from '../../../components/field.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { usePaymentStatus } from '../api/payment-status.ts';
+import { parentOrderChild, usePaymentStatus } from '../api/payment-status.ts';
 import { installmentLabel, type ResultState, resultStateOf } from '../labels.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 import { courseOf, DetailRow, StatusDetails } from './status-view.tsx';
@@ -72,7 +72,8 @@ export function PaymentResult({ page }: { page: 'success' | 'failed' }) {
   // A parent paid for their child (docs/product-parents.md "Fees"): the payment is the child's, read in the
   // parent's area, not by the student's status route.
   const isParent = user?.role === 'parent';
-  const status = usePaymentStatus(orderId, Boolean(token && user) && !isParent);
+  const parentChild = isParent ? parentOrderChild(orderId) : null;
+  const status = usePaymentStatus(orderId, Boolean(token && user) && (!isParent || parentChild !== null), parentChild);
   const record = status.data;
   const isFailedPage = page === 'failed';
   const state = resultStateOf(record);
@@ -81,8 +82,9 @@ export function PaymentResult({ page }: { page: 'success' | 'failed' }) {
   // Signed out on an unknown order, the sign-in notice below says all there is; while loading, nothing yet.
   const showText = isFailedPage || (!(state === 'unknown' && !token) && (record || !status.isPending || !orderId));
   const gatewayMessage = record?.transactionDetails.responseMessage || ERROR_TEXT[error];
-  usePageTitle(isParent ? (page === 'failed' ? 'Payment Failed' : 'Payment Submitted') : heading.title.replace('!', ''));
-  if (isParent) return <ParentPaymentResult failed={isFailedPage} orderId={orderId} />;
+  usePageTitle(isParent && parentChild === null ? (isFailedPage ? 'Payment Failed' : 'Payment Submitted') : heading.title.replace('!', ''));
+  // A parent back on another tab or device: the order's child is not known here, their area says it.
+  if (isParent && parentChild === null) return <ParentPaymentResult failed={isFailedPage} orderId={orderId} />;
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
@@ -140,21 +142,21 @@ export function PaymentResult({ page }: { page: 'success' | 'failed' }) {
             )}
           </StatusDetails>
         </div>
-        {isSuccess && (
+        {isSuccess && !isParent && (
           <p className="mt-6 flex items-start gap-2 rounded-md bg-brand-50 p-3 text-sm text-brand-800">
             <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" /> {PAYMENT_MSG.emailSent}
           </p>
         )}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {isFailedPage && (
-            <Link to="/payment/admission" className={buttonClass.primary}>
+            <Link to={isParent ? '/parent' : '/payment/admission'} className={buttonClass.primary}>
               Retry Payment
             </Link>
           )}
-          <Link to="/student/dashboard" className={isFailedPage ? buttonClass.secondary : buttonClass.primary}>
-            Go to Dashboard
+          <Link to={isParent ? '/parent' : '/student/dashboard'} className={isFailedPage ? buttonClass.secondary : buttonClass.primary}>
+            {isParent ? 'Back to your children' : 'Go to Dashboard'}
           </Link>
-          {!isFailedPage && (
+          {!isFailedPage && !isParent && (
             <Link to="/student/payments" className={buttonClass.secondary}>
               View Payment History
             </Link>
