@@ -41,6 +41,8 @@ export type Applicant = {
   /** The request is approved straight into this batch (admitStudent). */
   batch?: string;
   address?: string;
+  /** The parents or guardians sent with the request (docs/product-parents.md): name, relation, phone, email. */
+  guardians?: { name: string; relation: string; phone?: string; email?: string }[];
 };
 
 export type Student = { id: string; name: string; email: string; password: string; registrationNumber: string };
@@ -63,6 +65,7 @@ export async function requestAdmission(request: APIRequestContext, a: Applicant)
       course: a.course ?? (await clatCourse(request))._id,
       centre: a.centre ?? 'dumdum',
       reason: 'Preparing for CLAT',
+      ...(a.guardians ? { guardians: a.guardians } : {}),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

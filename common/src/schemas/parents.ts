@@ -202,6 +202,11 @@ export const childOverviewSchema = z.object({
     trend: z.array(trendPointSchema).optional(),
   }),
   fees: z.object({
+    /**
+     * The approved admission the fees are of, which POST /api/parent/children/{id}/payments names (as the
+     * student's own installment payment does); null or absent with no approved admission.
+     */
+    admissionId: z.string().nullable().optional(),
     totalFees: z.number(),
     paidAmount: z.number(),
     pendingAmount: z.number(),

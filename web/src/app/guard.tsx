@@ -8,9 +8,10 @@ import { dashboardPath, useAuth } from '../lib/auth.tsx';
  * docs/product.md section 6: a spinner while authentication loads; a visitor goes to /login; a user of the
  * other role goes to their own dashboard. `admin` is the back office: every staff role, each only on the
  * pages the permission table gives it (docs/product-staff.md); another page sends them to their dashboard.
- * `user` is any signed-in user.
+ * `user` is any signed-in user. `parent` is the parent's area (docs/product-parents.md): a parent opening a
+ * student's or the back office's page lands there, and a student or staff opening it lands on their own.
  */
-export function RequireRole({ requires: role, children }: { requires: 'admin' | 'student' | 'user'; children: ReactNode }) {
+export function RequireRole({ requires: role, children }: { requires: 'admin' | 'student' | 'parent' | 'user'; children: ReactNode }) {
   const { user, loading, token } = useAuth();
   const location = useLocation();
   // A user who signs out on this page is on the way to / (docs/product.md section 2, Logout): the sign-out

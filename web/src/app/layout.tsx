@@ -56,9 +56,16 @@ export function Layout() {
         </li>
       )}
       <li>
-        <NavLink to="/account/password" className={linkClass}>
-          Change password
-        </NavLink>
+        {/* A parent may have no password yet: their page sets one (docs/product-parents.md). */}
+        {user.role === 'parent' ? (
+          <NavLink to="/parent/preferences" className={linkClass}>
+            Alerts and password
+          </NavLink>
+        ) : (
+          <NavLink to="/account/password" className={linkClass}>
+            Change password
+          </NavLink>
+        )}
       </li>
       <li>
         <button

@@ -32,3 +32,4 @@ export const page = (load: () => Promise<{ default: React.ComponentType }>) => {
 };
 export const student = (el: ReactNode) => <RequireRole requires="student">{el}</RequireRole>;
 export const admin = (el: ReactNode) => <RequireRole requires="admin">{el}</RequireRole>;
+export const parent = (el: ReactNode) => <RequireRole requires="parent">{el}</RequireRole>;

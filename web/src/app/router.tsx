@@ -56,6 +56,7 @@ const routes: RouteObject[] = [
           // visitor's JavaScript does not carry them (bundle budget: scripts/bundle-budget.mjs).
           { path: '/student/*', element: page(() => import('./student-routes.tsx')) },
           { path: '/admin/*', element: page(() => import('./admin-routes.tsx')) },
+          { path: '/parent/*', element: page(() => import('./parent-routes.tsx')) },
           { path: '/payment/admission', element: student(page(() => import('../features/payments/course-payment-page.tsx'))) },
           // Any signed-in user's own account
           {

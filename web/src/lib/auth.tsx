@@ -13,6 +13,11 @@ type AuthState = {
   loading: boolean;
   error: string | null;
   login: (email: string, password: string, remember: boolean) => Promise<User>;
+  /**
+   * A sign-in answered by another route ({ token, user } as the login's): a parent's code or password
+   * (docs/product-parents.md "Signing in"). The caller shows the route's error itself.
+   */
+  signInWith: (path: string, body: unknown, remember: boolean) => Promise<User>;
   logout: () => void;
   clearError: () => void;
   refreshProfile: () => Promise<void>;
@@ -102,6 +107,16 @@ export function AuthProvider({ children, hydrating = false }: { children: ReactN
     }
   }, []);
 
+  const signInWith = useCallback(async (path: string, body: unknown, remember: boolean) => {
+    setError(null);
+    const data = await api<{ token: string; user: User }>(path, { method: 'POST', body, skipAuthRedirect: true });
+    tokenStore.set(data.token, remember);
+    forgetSignOutReason();
+    setToken(data.token);
+    setUser(data.user);
+    return data.user;
+  }, []);
+
   const renewToken = useCallback((fresh: string) => {
     tokenStore.replace(fresh);
     setToken(fresh);
@@ -115,12 +130,13 @@ export function AuthProvider({ children, hydrating = false }: { children: ReactN
       loading,
       error,
       login,
+      signInWith,
       logout,
       clearError: () => setError(null),
       refreshProfile,
       renewToken,
     }),
-    [user, token, loading, error, login, logout, refreshProfile, renewToken],
+    [user, token, loading, error, login, signInWith, logout, refreshProfile, renewToken],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -131,5 +147,9 @@ export function useAuth(): AuthState {
   return ctx;
 }
 
-/** Staff of every role work in the back office (docs/product-staff.md); a student in their own area. */
-export const dashboardPath = (role: User['role'] | undefined) => (role && role !== 'student' ? '/admin/dashboard' : '/student/dashboard');
+/**
+ * Staff of every role work in the back office (docs/product-staff.md); a student in their own area; a parent
+ * in the parent's area (docs/product-parents.md).
+ */
+export const dashboardPath = (role: User['role'] | undefined) =>
+  role === 'parent' ? '/parent' : role && role !== 'student' ? '/admin/dashboard' : '/student/dashboard';

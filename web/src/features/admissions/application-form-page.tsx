@@ -1,5 +1,6 @@
 import { BATCH_PREFERENCES, YEAR_OF_PASSING } from '@app/common/constants';
 import type { applicationForm } from '@app/common/schemas/admissions';
+import { lazy, Suspense } from 'react';
 import type { z } from 'zod';
 import { useLightForm } from '../../lib/light-form.tsx';
 import { Field } from '../../components/field.tsx';
@@ -9,9 +10,15 @@ import { emptyRequestFields, RequestFields } from './components/request-fields.t
 import { RequestLayout } from './components/request-layout.tsx';
 import { RequestForm } from './components/request-form.tsx';
 import { WhatHappensNext } from './components/what-next.tsx';
+import { emptyGuardianFields, type GuardianFlat } from './components/guardian-flat.ts';
 
-type Input = z.input<typeof applicationForm>;
-type Output = z.output<typeof applicationForm>;
+// The guardian's relation choices come with the shared schemas: loaded after the first render, like the validation.
+const GuardianFields = lazy(() => import('./components/guardian-fields.tsx'));
+
+// The emergency contact of the old form is the first guardian now (docs/product-parents.md "Guardians").
+type Input = Omit<z.input<typeof applicationForm>, 'emergencyContactName' | 'emergencyContactRelation' | 'emergencyContactPhone'> &
+  GuardianFlat;
+type Output = Omit<z.output<typeof applicationForm>, 'emergencyContactName' | 'emergencyContactRelation' | 'emergencyContactPhone'>;
 
 const empty: Partial<Input> = {
   ...emptyRequestFields,
@@ -19,9 +26,7 @@ const empty: Partial<Input> = {
   institution: '',
   yearOfPassing: '',
   percentage: '',
-  emergencyContactName: '',
-  emergencyContactRelation: '',
-  emergencyContactPhone: '',
+  ...emptyGuardianFields,
 };
 
 const batchOptions = [
@@ -46,7 +51,10 @@ function Fieldset({ legend, children }: { legend: string; children: React.ReactN
 export default function ApplicationFormPage() {
   usePageTitle('Admission Application Form');
   const form = useLightForm<Input, Output>({
-    schema: () => import('@app/common/schemas/admissions').then((m) => m.applicationForm),
+    schema: () =>
+      Promise.all([import('@app/common/schemas/admissions'), import('./components/guardian-schema.ts')]).then(([m, g]) =>
+        g.applicationFormSchema(m),
+      ),
     defaultValues: empty,
   });
   const e = form.formState.errors;
@@ -93,15 +101,10 @@ export default function ApplicationFormPage() {
             {...register('percentage')}
           />
         </Fieldset>
-        <Fieldset legend="Emergency contact">
-          <Field label="Emergency contact name" error={e.emergencyContactName?.message} {...register('emergencyContactName')} />
-          <Field label="Relation to you" error={e.emergencyContactRelation?.message} {...register('emergencyContactRelation')} />
-          <Field
-            label="Emergency contact phone"
-            type="tel"
-            error={e.emergencyContactPhone?.message}
-            {...register('emergencyContactPhone')}
-          />
+        <Fieldset legend="Parent or guardian">
+          <Suspense fallback={null}>
+            <GuardianFields />
+          </Suspense>
         </Fieldset>
       </RequestForm>
     </RequestLayout>

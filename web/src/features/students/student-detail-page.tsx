@@ -7,6 +7,7 @@ import { AdminPage, StatTile } from '../../components/admin-page.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { useStudent } from './api/students.ts';
 import { BatchMove } from './components/batch-move.tsx';
+import { GuardiansSection } from './components/guardians-section.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { ActiveBadge, Score } from './components/student-status.tsx';
 import { mailtoFor } from './components/students-table.tsx';
@@ -62,6 +63,7 @@ function Profile({ s }: { s: StudentDetail }) {
           <Item label="Last login">{s.lastLogin ? formatDateTime(s.lastLogin) : 'Never'}</Item>
         </dl>
       </section>
+      <GuardiansSection studentId={s._id} />
       <section aria-labelledby="exam-stats">
         <h2 id="exam-stats" className="mb-3 text-lg font-semibold text-slate-800">
           Exam statistics

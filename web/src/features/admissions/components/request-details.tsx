@@ -63,6 +63,7 @@ export function RequestDetails({ request: r }: { request: AdmissionRequest }) {
           </Item>
         )}
       </dl>
+      <Guardians list={(r as { guardians?: GuardianLine[] | null }).guardians ?? []} />
       {a ? (
         <section aria-label="Application form answers" className="rounded-lg border border-slate-200 p-4">
           <h3 className="font-semibold text-brand-800">Application form</h3>
@@ -72,13 +73,34 @@ export function RequestDetails({ request: r }: { request: AdmissionRequest }) {
             <Item label="Institution">{a.institution}</Item>
             <Item label="Year of passing">{a.yearOfPassing}</Item>
             <Item label="Percentage">{`${a.percentage}%`}</Item>
-            <Item label="Emergency contact">{`${a.emergencyContactName} (${a.emergencyContactRelation})`}</Item>
-            <Item label="Emergency contact phone">{a.emergencyContactPhone}</Item>
+            {/* Made from the guardians on a form sent with them (docs/product-parents.md "Guardians"). */}
+            {a.emergencyContactName && <Item label="Emergency contact">{`${a.emergencyContactName} (${a.emergencyContactRelation})`}</Item>}
+            {a.emergencyContactPhone && <Item label="Emergency contact phone">{a.emergencyContactPhone}</Item>}
           </dl>
         </section>
       ) : (
         <p className="text-sm text-slate-500">Sent with the short request form (no application form answers).</p>
       )}
     </div>
+  );
+}
+
+type GuardianLine = { name: string; relation: string; phone?: string | null; email?: string | null };
+
+/** The parents or guardians the request was sent with (docs/product-parents.md "Guardians"). */
+function Guardians({ list }: { list: GuardianLine[] }) {
+  if (list.length === 0) return null;
+  return (
+    <section aria-label="Guardians" className="rounded-lg border border-slate-200 p-4">
+      <h3 className="font-semibold text-brand-800">Parent or guardian</h3>
+      <ul className="mt-2 divide-y divide-slate-100 text-sm">
+        {list.map((g) => (
+          <li key={`${g.name}-${g.phone ?? g.email ?? ''}`} className="py-2">
+            <span className="font-medium text-slate-900">{`${g.name} (${g.relation})`}</span>
+            <span className="block text-slate-600">{[g.phone, g.email].filter(Boolean).join(' · ')}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -7,6 +7,11 @@ import { usePageTitle } from '../../../components/page-title.ts';
 import { emptyRequestFields, RequestFields } from './request-fields.tsx';
 import { RequestLayout } from './request-layout.tsx';
 import { RequestForm } from './request-form.tsx';
+import { emptyGuardianFields, type GuardianFlat } from './guardian-flat.ts';
+
+// The guardian's relation choices come with the shared schemas: loaded after the first render, like the validation.
+const GuardianFields = lazy(() => import('./guardian-fields.tsx'));
+const empty = { ...emptyRequestFields, ...emptyGuardianFields };
 
 // The side box loads after the form (bundle budget: scripts/bundle-budget.mjs).
 const WhatHappensNext = lazy(() => import('./what-next.tsx').then((m) => ({ default: m.WhatHappensNext })));
@@ -14,9 +19,10 @@ const WhatHappensNext = lazy(() => import('./what-next.tsx').then((m) => ({ defa
 /** /admission-request: the public request form (docs/product.md section 2; every field required, section 5). */
 export default function AdmissionRequestScreen() {
   usePageTitle('Request Admission');
-  const form = useLightForm<AdmissionRequestForm, z.output<typeof admissionRequestForm>>({
-    schema: () => import('@app/common/schemas/admissions').then((m) => m.admissionRequestForm),
-    defaultValues: emptyRequestFields,
+  const form = useLightForm<AdmissionRequestForm & GuardianFlat, z.output<typeof admissionRequestForm>>({
+    schema: () =>
+      Promise.all([import('@app/common/schemas/admissions'), import('./guardian-schema.ts')]).then(([m, g]) => g.requestFormSchema(m)),
+    defaultValues: empty,
   });
   // ?course=<id>: the course card the visitor came from (home page "Request Admission").
   const [params] = useSearchParams();
@@ -33,11 +39,15 @@ export default function AdmissionRequestScreen() {
     >
       <RequestForm
         form={form}
-        empty={emptyRequestFields}
+        empty={empty}
         submitLabel="Submit Request"
         className="grid grid-cols-1 gap-4 rounded-xl bg-white p-6 shadow-md sm:grid-cols-2"
       >
         <RequestFields preselectCourse={params.get('course') ?? undefined} />
+        <h2 className="mt-2 text-lg font-semibold text-brand-800 sm:col-span-2">Parent or guardian</h2>
+        <Suspense fallback={null}>
+          <GuardianFields />
+        </Suspense>
       </RequestForm>
     </RequestLayout>
   );

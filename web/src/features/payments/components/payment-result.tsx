@@ -7,7 +7,7 @@ import { usePublicInstitute } from '../../../api/institute.ts';
 import { buttonClass } from '../../../components/field.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { usePaymentStatus } from '../api/payment-status.ts';
+import { parentOrderChild, usePaymentStatus } from '../api/payment-status.ts';
 import { installmentLabel, type ResultState, resultStateOf } from '../labels.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 import { courseOf, DetailRow, StatusDetails } from './status-view.tsx';
@@ -68,8 +68,12 @@ export function PaymentResult({ page }: { page: 'success' | 'failed' }) {
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   const error = params.get('error') ?? '';
-  const { token } = useAuth();
-  const status = usePaymentStatus(orderId, Boolean(token));
+  const { token, user } = useAuth();
+  // A parent paid for their child (docs/product-parents.md "Fees"): the payment is the child's, read in the
+  // parent's area, not by the student's status route.
+  const isParent = user?.role === 'parent';
+  const parentChild = isParent ? parentOrderChild(orderId) : null;
+  const status = usePaymentStatus(orderId, Boolean(token && user) && (!isParent || parentChild !== null), parentChild);
   const record = status.data;
   const isFailedPage = page === 'failed';
   const state = resultStateOf(record);
@@ -78,7 +82,9 @@ export function PaymentResult({ page }: { page: 'success' | 'failed' }) {
   // Signed out on an unknown order, the sign-in notice below says all there is; while loading, nothing yet.
   const showText = isFailedPage || (!(state === 'unknown' && !token) && (record || !status.isPending || !orderId));
   const gatewayMessage = record?.transactionDetails.responseMessage || ERROR_TEXT[error];
-  usePageTitle(heading.title.replace('!', ''));
+  usePageTitle(isParent && parentChild === null ? (isFailedPage ? 'Payment Failed' : 'Payment Submitted') : heading.title.replace('!', ''));
+  // A parent back on another tab or device: the order's child is not known here, their area says it.
+  if (isParent && parentChild === null) return <ParentPaymentResult failed={isFailedPage} orderId={orderId} />;
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
@@ -136,27 +142,53 @@ export function PaymentResult({ page }: { page: 'success' | 'failed' }) {
             )}
           </StatusDetails>
         </div>
-        {isSuccess && (
+        {isSuccess && !isParent && (
           <p className="mt-6 flex items-start gap-2 rounded-md bg-brand-50 p-3 text-sm text-brand-800">
             <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" /> {PAYMENT_MSG.emailSent}
           </p>
         )}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {isFailedPage && (
-            <Link to="/payment/admission" className={buttonClass.primary}>
+            <Link to={isParent ? '/parent' : '/payment/admission'} className={buttonClass.primary}>
               Retry Payment
             </Link>
           )}
-          <Link to="/student/dashboard" className={isFailedPage ? buttonClass.secondary : buttonClass.primary}>
-            Go to Dashboard
+          <Link to={isParent ? '/parent' : '/student/dashboard'} className={isFailedPage ? buttonClass.secondary : buttonClass.primary}>
+            {isParent ? 'Back to your children' : 'Go to Dashboard'}
           </Link>
-          {!isFailedPage && (
+          {!isFailedPage && !isParent && (
             <Link to="/student/payments" className={buttonClass.secondary}>
               View Payment History
             </Link>
           )}
         </div>
         {isFailedPage && <SupportContacts />}
+      </div>
+    </section>
+  );
+}
+
+/** Where the gateway returns a parent: their child's Fees say what was received, with its receipt. */
+function ParentPaymentResult({ failed, orderId }: { failed: boolean; orderId: string }) {
+  const heading = failed
+    ? FAILED_HEADING
+    : {
+        title: 'Payment Submitted',
+        text: "Thank you. Once the gateway confirms it, the payment and its receipt appear under Fees on your child's page.",
+        Icon: CheckCircle2,
+        tone: 'text-green-600',
+      };
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <div className="flex flex-col items-center rounded-xl bg-white p-6 text-center shadow-md sm:p-8">
+        <heading.Icon aria-hidden="true" className={`h-14 w-14 ${heading.tone}`} />
+        <h1 className="mt-3 text-2xl font-bold text-slate-900">{heading.title}</h1>
+        <p className="mt-1 text-slate-600">{heading.text}</p>
+        {orderId && <p className="mt-3 font-mono text-sm text-slate-600">Order ID {orderId}</p>}
+        <Link to="/parent" className={`${buttonClass.primary} mt-6`}>
+          Back to your children
+        </Link>
+        {failed && <SupportContacts />}
       </div>
     </section>
   );
