@@ -143,6 +143,8 @@ describe('GET /api/parent/children/:id/overview', () => {
     const res = await parent.get(`/api/parent/children/${child.student.id}/overview`);
     const { fees } = childOverviewSchema.parse(res.json());
     expect(fees.totalFees).toBe(40_000);
+    // Pay names the admission it pays against.
+    expect(fees.admissionId).toBe(child.admission.id);
     expect(fees.pendingAmount).toBe(40_000 - fees.paidAmount);
     expect(fees.installments.length).toBeGreaterThan(0);
     expect(fees.installments.at(-1)?.label).toBe('Final');

@@ -128,6 +128,8 @@ async function feesOf(ctx: Ctx, child: StudentScope, now: Date): Promise<ChildOv
   }
   const count = summary.installments.length;
   return {
+    // What Pay names: the admission the installment is paid against.
+    admissionId: summary.admissionId,
     totalFees: summary.totalFees,
     paidAmount: summary.paidAmount,
     pendingAmount: summary.pendingAmount,
