@@ -93,6 +93,13 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/enquiries/:id': 'admin',
   'PATCH /api/enquiries/:id': 'admin',
   'POST /api/enquiries/:id/activities': 'admin',
+  // The NLU helper: the admin's cut-offs (`nlu.manage`), the open predictor, its source line and the call-back.
+  'POST /api/nlu/cutoffs/import': 'admin',
+  'GET /api/nlu/cutoffs': 'admin',
+  'DELETE /api/nlu/cutoffs': 'admin',
+  'GET /api/nlu/predict': 'public',
+  'GET /api/nlu/source': 'public',
+  'POST /api/public/nlu/call-back': 'public',
   'POST /api/uploads': 'admin',
   'GET /api/uploads/files/:key': 'public',
   'GET /api/materials': 'admin',
