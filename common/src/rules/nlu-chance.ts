@@ -50,7 +50,8 @@ export function predictNlus(cutoffs: readonly NluCutoff[], { rank, category, dom
   const latest = new Map<string, { year: number; round: string }>();
   for (const c of cutoffs) {
     const at = latest.get(c.nlu);
-    if (!at || c.year > at.year || (c.year === at.year && compareRounds(c.round, at.round) > 0)) latest.set(c.nlu, { year: c.year, round: c.round });
+    if (!at || c.year > at.year || (c.year === at.year && compareRounds(c.round, at.round) > 0))
+      latest.set(c.nlu, { year: c.year, round: c.round });
   }
   const quotas = new Set([ALL_INDIA_QUOTA, ...(domicile ? [domicileQuota(domicile)] : [])]);
   const best = new Map<string, NluCutoff>();
@@ -62,6 +63,13 @@ export function predictNlus(cutoffs: readonly NluCutoff[], { rank, category, dom
     if (!had || c.closingRank > had.closingRank || (c.closingRank === had.closingRank && c.quota === ALL_INDIA_QUOTA)) best.set(c.nlu, c);
   }
   return [...best.values()]
-    .map((c) => ({ nlu: c.nlu, closingRank: c.closingRank, year: c.year, round: c.round, quota: c.quota, chance: chanceOf(rank, c.closingRank) }))
+    .map((c) => ({
+      nlu: c.nlu,
+      closingRank: c.closingRank,
+      year: c.year,
+      round: c.round,
+      quota: c.quota,
+      chance: chanceOf(rank, c.closingRank),
+    }))
     .sort((a, b) => ORDER[a.chance] - ORDER[b.chance] || a.closingRank - b.closingRank || a.nlu.localeCompare(b.nlu));
 }

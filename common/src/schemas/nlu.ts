@@ -135,8 +135,7 @@ export const NLU_MSG = {
   closingRank: 'Closing rank must be a whole number from 1',
   deleted: (n: number) => `${n} cut-off row${n === 1 ? '' : 's'} deleted`,
   roundNotFound: 'No cut-offs of that year and round',
-  noData:
-    'The institute has not entered any cut-off data yet, so no NLU can be shown. Ask for a call back and a counsellor will help you.',
+  noData: 'The institute has not entered any cut-off data yet, so no NLU can be shown. Ask for a call back and a counsellor will help you.',
   sampleData:
     'These are sample figures for illustration only, not official cut-offs: the institute replaces them with the official allotment data.',
   callBackSaved: 'Thank you. A counsellor will call you back soon to talk about your NLU options.',
@@ -203,6 +202,16 @@ export const nluDeleteQuery = z.object({
 });
 export const nluDeleteResponse = z.object({ deleted: z.number(), message: z.string() });
 
+/** A transform that reads typed text as one of a fixed list (`read`), else an issue with `message`. */
+const readAs =
+  <T>(read: (v: string) => T | null, message: string) =>
+  (v: string, ctx: z.RefinementCtx): T => {
+    const found = read(v);
+    if (found !== null) return found;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+
 const CHANCES = ['likely', 'borderline', 'unlikely'] as const;
 export type NluChance = (typeof CHANCES)[number];
 export const NLU_CHANCE_LABELS: Record<NluChance, string> = { likely: 'Likely', borderline: 'Borderline', unlikely: 'Unlikely' };
@@ -211,24 +220,10 @@ const RANK_MSG = 'Enter your CLAT rank: a whole number from 1';
 
 /** GET /api/nlu/predict?rank=&category=&domicile= (public). */
 export const nluPredictQuery = z.object({
-  rank: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: RANK_MSG }).int(RANK_MSG).min(1, RANK_MSG).max(1_000_000, RANK_MSG),
-  ),
-  category: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: NLU_MSG.category })
-      .transform((v, ctx) => nluCategoryOf(v) ?? (ctx.addIssue({ code: 'custom', message: NLU_MSG.category }), z.NEVER)),
-  ),
+  rank: z.preprocess(blankToUndefined, z.coerce.number({ error: RANK_MSG }).int(RANK_MSG).min(1, RANK_MSG).max(1_000_000, RANK_MSG)),
+  category: z.preprocess(blankToUndefined, z.string({ error: NLU_MSG.category }).transform(readAs(nluCategoryOf, NLU_MSG.category))),
   /** The visitor's state of domicile: its domicile quota counts beside All India when an NLU has one. */
-  domicile: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .transform((v, ctx) => indianStateOf(v) ?? (ctx.addIssue({ code: 'custom', message: 'Choose a state of India' }), z.NEVER))
-      .optional(),
-  ),
+  domicile: z.preprocess(blankToUndefined, z.string().transform(readAs(indianStateOf, 'Choose a state of India')).optional()),
 });
 export type NluPredictParams = z.input<typeof nluPredictQuery>;
 
@@ -259,14 +254,11 @@ export const nluCallBackBody = z.object({
   name: text('Name', 120),
   phone: phone('Phone number'),
   email: blankAsMissing(email.optional()),
-  rank: z.preprocess(blankToUndefined, z.coerce.number({ error: RANK_MSG }).int(RANK_MSG).min(1, RANK_MSG).max(1_000_000, RANK_MSG).optional()),
-  category: z.preprocess(
+  rank: z.preprocess(
     blankToUndefined,
-    z
-      .string()
-      .transform((v, ctx) => nluCategoryOf(v) ?? (ctx.addIssue({ code: 'custom', message: NLU_MSG.category }), z.NEVER))
-      .optional(),
+    z.coerce.number({ error: RANK_MSG }).int(RANK_MSG).min(1, RANK_MSG).max(1_000_000, RANK_MSG).optional(),
   ),
+  category: z.preprocess(blankToUndefined, z.string().transform(readAs(nluCategoryOf, NLU_MSG.category)).optional()),
 });
 export type NluCallBackBody = z.input<typeof nluCallBackBody>;
 export const nluCallBackResponse = z.object({ message: z.string() });

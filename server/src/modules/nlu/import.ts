@@ -24,7 +24,11 @@ import { badRequest } from '../../lib/errors.ts';
 
 const refuse = (message: string) => badRequest(message, { file: message });
 
-const normalise = (h: string) => h.trim().toLowerCase().replace(/[\s_-]/g, '');
+const normalise = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
 const spaced = (s: string) => s.trim().replace(/\s+/g, ' ');
 
 type Checked = { row: number; error: string | null; cutoff?: NluCutoff };
@@ -143,5 +147,12 @@ export async function importCutoffs(ctx: Ctx, checked: Checked[]): Promise<NluIm
     for (let i = 0; i < cutoffs.length; i += 500) await tx.insert(nluCutoffs).values(cutoffs.slice(i, i + 500));
     return counted;
   });
-  return { dryRun: false, imported: cutoffs.length, ok: cutoffs.length, errors: 0, rows: verdicts(checked, NLU_MSG.imported), rounds: replaced };
+  return {
+    dryRun: false,
+    imported: cutoffs.length,
+    ok: cutoffs.length,
+    errors: 0,
+    rows: verdicts(checked, NLU_MSG.imported),
+    rounds: replaced,
+  };
 }

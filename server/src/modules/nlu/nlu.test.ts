@@ -64,7 +64,13 @@ describe('POST /api/nlu/cutoffs/import', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as NluImportResult;
-    expect(body).toMatchObject({ dryRun: true, imported: 0, ok: 1, errors: 5, rounds: [{ year: 2025, round: 'Round 1', rows: 1, replaces: 0 }] });
+    expect(body).toMatchObject({
+      dryRun: true,
+      imported: 0,
+      ok: 1,
+      errors: 5,
+      rounds: [{ year: 2025, round: 'Round 1', rows: 1, replaces: 0 }],
+    });
     const byRow = Object.fromEntries(body.rows.map((r) => [r.row, r]));
     expect(byRow[2]).toEqual({ row: 2, status: 'ok', message: NLU_MSG.ready });
     expect(byRow[3]).toBeUndefined(); // a blank line is skipped, and keeps its place in the numbering
@@ -140,7 +146,9 @@ describe('POST /api/nlu/cutoffs/import', () => {
     const list = await t.admin.get('/api/nlu/cutoffs?year=2025&round=Round 1');
     expect(list.statusCode, list.body).toBe(200);
     // Jodhpur's Round 1 rows went with the round the file replaced.
-    expect(list.json().cutoffs).toEqual([{ year: 2025, round: 'Round 1', nlu: 'NLSIU Bengaluru', category: 'General', quota: 'All India', closingRank: 115 }]);
+    expect(list.json().cutoffs).toEqual([
+      { year: 2025, round: 'Round 1', nlu: 'NLSIU Bengaluru', category: 'General', quota: 'All India', closingRank: 115 },
+    ]);
     expect(list.json().rounds).toEqual([
       { year: 2025, round: 'Round 1', rows: 1 },
       { year: 2025, round: 'Round 2', rows: 4 },
@@ -171,7 +179,14 @@ describe('GET /api/nlu/predict: the rule on the imported cut-offs', () => {
 
   it('a West Bengal domicile adds NUJS’s domicile quota, the better of the two', async () => {
     const [nujs] = await predict('rank=1000&category=General&domicile=west%20bengal');
-    expect(nujs).toEqual({ nlu: 'WBNUJS Kolkata', closingRank: 1500, year: 2025, round: 'Round 2', quota: 'West Bengal domicile', chance: 'likely' });
+    expect(nujs).toEqual({
+      nlu: 'WBNUJS Kolkata',
+      closingRank: 1500,
+      year: 2025,
+      round: 'Round 2',
+      quota: 'West Bengal domicile',
+      chance: 'likely',
+    });
     const other = await predict('rank=1000&category=General&domicile=Odisha');
     expect(other.find((p) => p.nlu === 'WBNUJS Kolkata')?.quota).toBe('All India');
   });
@@ -236,13 +251,20 @@ describe('POST /api/public/nlu/call-back', () => {
     expect(rows[0]).toMatchObject({ name: 'Tanvi Roy', source: 'nlu_helper', stage: 'new', ownerId: null });
     expect(rows[0].message).toBe('Asked for a call back from the NLU helper (CLAT rank 850, category OBC-NCL).');
 
-    const again = await t.visitor.post('/api/public/nlu/call-back', { name: 'Tanvi Roy', phone: '+91 98300 77001', email: 'tanvi@example.com' });
+    const again = await t.visitor.post('/api/public/nlu/call-back', {
+      name: 'Tanvi Roy',
+      phone: '+91 98300 77001',
+      email: 'tanvi@example.com',
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     const after = await t.ctx.db.select().from(enquiries).where(eq(enquiries.phoneDigits, phone));
     expect(after).toHaveLength(1);
     expect(after[0].email).toBe('tanvi@example.com');
-    const kinds = await t.ctx.db.select({ kind: enquiryActivities.kind }).from(enquiryActivities).where(eq(enquiryActivities.enquiryId, rows[0].id));
+    const kinds = await t.ctx.db
+      .select({ kind: enquiryActivities.kind })
+      .from(enquiryActivities)
+      .where(eq(enquiryActivities.enquiryId, rows[0].id));
     expect(kinds.map((k) => k.kind).sort()).toEqual(['created', 'merged']);
 
     const listed = await t.admin.get('/api/enquiries?source=nlu_helper');
@@ -264,7 +286,9 @@ describe('the sample data the demo seeds', () => {
       expect(source.sample).toBe(true);
       expect(source.rounds).toEqual([{ year: 2025, round: 'Sample round' }]);
       expect(source.note).toContain(NLU_MSG.sampleData);
-      const answer = (await demo.visitor.get('/api/nlu/predict?rank=300&category=General&domicile=West%20Bengal')).json() as NluPrediction[];
+      const answer = (
+        await demo.visitor.get('/api/nlu/predict?rank=300&category=General&domicile=West%20Bengal')
+      ).json() as NluPrediction[];
       expect(answer.length).toBe(12);
       expect(answer.find((p) => p.nlu === 'WBNUJS Kolkata')).toMatchObject({ quota: 'West Bengal domicile', chance: 'likely' });
     } finally {

@@ -72,9 +72,8 @@ export const nluRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => predict(ctx, req.query),
   );
 
-  app.get('/source', { config: { rateLimit: PREDICT_LIMIT }, schema: { tags, response: { 200: nluSourceResponse } } }, async () =>
-    findSource(ctx),
-  );
+  // Not limited: the public page's server rendering reads it through the app itself (one address for all).
+  app.get('/source', { schema: { tags, response: { 200: nluSourceResponse } } }, async () => findSource(ctx));
 };
 
 /** /api/public/nlu: the helper's "Ask for a call back" (open). */
