@@ -68,7 +68,7 @@ function PredictForm({ onAsk }: { onAsk: (p: PredictParams) => void }) {
   });
   const onSubmit = handleSubmit((q) => onAsk({ rank: q.rank, category: q.category, domicile: q.domicile ?? undefined }));
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-4 rounded-2xl bg-slate-50 p-5 sm:grid-cols-3 sm:p-6">
+    <form onSubmit={onSubmit} noValidate className="grid max-w-3xl grid-cols-1 gap-4 rounded-2xl bg-slate-50 p-5 sm:grid-cols-3 sm:p-6">
       <Field
         label="CLAT rank (All India)"
         inputMode="numeric"
@@ -177,7 +177,7 @@ function CallBackForm({ asked }: { asked: PredictParams | null }) {
   const serverFields = send.error instanceof ApiError ? (send.error.fields ?? {}) : {};
   const errorOf = (name: keyof CallBackForm) => formState.errors[name]?.message ?? serverFields[name];
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-4 rounded-2xl bg-white p-5 shadow-sm sm:grid-cols-3 sm:p-6">
+    <form onSubmit={onSubmit} noValidate className="grid max-w-3xl grid-cols-1 gap-4 rounded-2xl bg-white p-5 shadow-sm sm:grid-cols-3 sm:p-6">
       {sent && (
         <div className="sm:col-span-3">
           <FormAlert tone="success">{sent}</FormAlert>
