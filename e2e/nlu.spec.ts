@@ -67,6 +67,12 @@ test('an admin imports cut-offs; a visitor on a phone sees likely NLUs and asks 
   await expect(results.getByRole('listitem').filter({ hasText: 'NLSIU Bengaluru' })).toContainText('Unlikely');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/nlu-predictor-390.png' });
+  await nujs.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/nlu-predictor-390-results.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/nlu-predictor-1280.png', fullPage: true });
+  await page.setViewportSize(PHONE);
 
   const name = `Aspirant ${id}`;
   const callBack = page.getByRole('region', { name: 'Ask for a call back' });

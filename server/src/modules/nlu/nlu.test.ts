@@ -203,7 +203,7 @@ describe('GET /api/nlu/predict: the rule on the imported cut-offs', () => {
     const source = (await t.visitor.get('/api/nlu/source')).json();
     expect(source.years).toEqual([2025, 2024]);
     expect(source.sample).toBe(false);
-    expect(source.note).toContain('CLAT 2025 (Round 1, Round 2)');
+    expect(source.note).toContain('CLAT 2025 (Round 1, Round 2); earlier: 2024.');
     expect(source.note).not.toContain(NLU_MSG.sampleData);
   });
 });

@@ -71,8 +71,8 @@ export async function findSource(ctx: Ctx): Promise<NluSource> {
   const sample = rounds.some((r) => isSampleRound(r.round));
   const latest = rounds.filter((r) => r.year === years[0]).map((r) => r.round);
   const note = [
-    `Closing ranks of the CLAT counselling as entered by the institute from the allotment data it trusts: CLAT ${years[0]} (${latest.join(', ')})${years.length > 1 ? `, and earlier years ${years.slice(1).join(', ')}` : ''}.`,
-    'Each NLU is shown with the last round entered for its latest year. Seats and cut-offs change every year: treat the result as a guide, not a promise.',
+    `Source: the CLAT counselling's closing ranks as entered by the institute, CLAT ${years[0]} (${latest.join(', ')})${years.length > 1 ? `; earlier: ${years.slice(1).join(', ')}` : ''}.`,
+    'Each NLU shows the last round entered for its latest year. Cut-offs change every year: a guide, not a promise.',
     ...(sample ? [NLU_MSG.sampleData] : []),
   ].join(' ');
   return { years, rounds, sample, note };

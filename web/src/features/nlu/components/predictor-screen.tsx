@@ -8,10 +8,9 @@ import { SelectField } from '../../../components/form-controls.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useLightForm } from '../../../lib/light-form.tsx';
-import { PageHeader } from '../../public/components/page-header.tsx';
-import { Section } from '../../public/components/section.tsx';
 import { type PredictParams, useNluCallBack, useNluPrediction, useNluSource } from '../api/nlu.ts';
 import { ChanceBadge } from './chance-badge.tsx';
+import { NluHeader, NluSection } from './public-frame.tsx';
 
 // The public NLU helper (docs/product-admissions-desk.md, "NLU counselling helper"): rank, category and
 // domicile in; each NLU's last closing rank the institute entered, with likely / borderline / unlikely;
@@ -24,21 +23,22 @@ export default function PredictorScreen() {
   const [asked, setAsked] = useState<PredictParams | null>(null);
   return (
     <>
-      <PageHeader eyebrow="CLAT counselling" title="Which NLU can I get with my rank?">
+      <NluHeader eyebrow="CLAT counselling" title="Which NLU can I get with my rank?">
         <p>Enter your CLAT rank and category to see each National Law University's last closing rank for you.</p>
-      </PageHeader>
-      <Section id="predictor" tone="white" title="Your rank" intro={<SourceLine />}>
+      </NluHeader>
+      <NluSection id="predictor" tone="white" title="Your rank">
+        <SourceLine />
         <PredictForm onAsk={setAsked} />
         {asked && <Results asked={asked} />}
-      </Section>
-      <Section
+      </NluSection>
+      <NluSection
         id="call-back"
         tone="muted"
         title="Ask for a call back"
         intro="A counsellor will call you to talk through your options, the counselling rounds and your preferences."
       >
         <CallBackForm asked={asked} />
-      </Section>
+      </NluSection>
     </>
   );
 }
@@ -47,9 +47,12 @@ function SourceLine() {
   const source = useNluSource();
   if (!source.data) return null;
   return (
-    <span data-testid="nlu-source" className={source.data.sample ? 'block rounded-md bg-amber-50 p-3 text-amber-900' : undefined}>
+    <p
+      data-testid="nlu-source"
+      className={`mb-6 max-w-3xl rounded-md p-3 text-sm ${source.data.sample ? 'bg-amber-50 text-amber-900' : 'bg-slate-50 text-slate-700'}`}
+    >
       {source.data.note}
-    </span>
+    </p>
   );
 }
 
@@ -177,7 +180,11 @@ function CallBackForm({ asked }: { asked: PredictParams | null }) {
   const serverFields = send.error instanceof ApiError ? (send.error.fields ?? {}) : {};
   const errorOf = (name: keyof CallBackForm) => formState.errors[name]?.message ?? serverFields[name];
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-3xl grid-cols-1 gap-4 rounded-2xl bg-white p-5 shadow-sm sm:grid-cols-3 sm:p-6">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid max-w-3xl grid-cols-1 gap-4 rounded-2xl bg-white p-5 shadow-sm sm:grid-cols-3 sm:p-6"
+    >
       {sent && (
         <div className="sm:col-span-3">
           <FormAlert tone="success">{sent}</FormAlert>
