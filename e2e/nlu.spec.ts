@@ -49,6 +49,10 @@ test('an admin imports cut-offs; a visitor on a phone sees likely NLUs and asks 
   await expect(admin.page.getByText(`4 imported into ${year}, ${round}.`)).toBeVisible();
   await expect(admin.page.getByRole('button', { name: `Delete ${year}, ${round}` })).toBeVisible();
   await expectAccessible(admin.page);
+  await admin.page.setViewportSize(PHONE);
+  await admin.page.screenshot({ path: 'test-results/nlu-admin-390.png', fullPage: true });
+  expect(await admin.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await admin.page.setViewportSize({ width: 1280, height: 800 });
 
   // A visitor on a phone.
   await page.setViewportSize(PHONE);
