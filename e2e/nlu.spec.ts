@@ -48,6 +48,14 @@ test('an admin imports cut-offs; a visitor on a phone sees likely NLUs and asks 
   await admin.page.getByRole('button', { name: 'Import 4' }).click();
   await expect(admin.page.getByText(`4 imported into ${year}, ${round}.`)).toBeVisible();
   await expect(admin.page.getByRole('button', { name: `Delete ${year}, ${round}` })).toBeVisible();
+  // The counselling calendar the page lists.
+  const calendar = admin.page.getByRole('heading', { name: 'Counselling calendar' }).locator('..');
+  await calendar.getByRole('button', { name: 'Add a date' }).click();
+  await calendar.getByLabel('Date', { exact: true }).last().fill(`${year}-01-10`);
+  await calendar.getByLabel('Round', { exact: true }).last().fill(round);
+  await calendar.getByLabel('What happens', { exact: true }).last().fill(`Allotment list ${id}`);
+  await calendar.getByRole('button', { name: 'Save calendar' }).click();
+  await expect(admin.page.getByText('Calendar saved')).toBeVisible();
   await expectAccessible(admin.page);
   await admin.page.setViewportSize(PHONE);
   await admin.page.screenshot({ path: 'test-results/nlu-admin-390.png', fullPage: true });
@@ -69,6 +77,7 @@ test('an admin imports cut-offs; a visitor on a phone sees likely NLUs and asks 
   await expect(nujs).toContainText('West Bengal domicile');
   await expect(nujs).toContainText('1,500');
   await expect(results.getByRole('listitem').filter({ hasText: 'NLSIU Bengaluru' })).toContainText('Unlikely');
+  await expect(page.getByRole('region', { name: 'Counselling calendar' })).toContainText(`Allotment list ${id}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/nlu-predictor-390.png' });

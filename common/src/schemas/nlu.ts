@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './batches.ts';
 import { blankAsMissing, blankToUndefined, email, phone, text } from './fields.ts';
 
 // The NLU counselling helper (docs/product-admissions-desk.md, "NLU counselling helper"): the cut-off
@@ -262,3 +263,30 @@ export const nluCallBackBody = z.object({
 });
 export type NluCallBackBody = z.input<typeof nluCallBackBody>;
 export const nluCallBackResponse = z.object({ message: z.string() });
+
+/** The counselling rounds' calendar the institute enters (what the public page lists under the answer). */
+export const NLU_CALENDAR_MAX = 40;
+export const nluCalendarEntrySchema = z.object({
+  /** A day in India's calendar, YYYY-MM-DD. */
+  date: z.string(),
+  round: z.string(),
+  what: z.string(),
+});
+export type NluCalendarEntry = z.infer<typeof nluCalendarEntrySchema>;
+export const nluCalendarResponse = z.object({ entries: z.array(nluCalendarEntrySchema) });
+export type NluCalendar = z.infer<typeof nluCalendarResponse>;
+
+/** PUT /api/nlu/calendar: the whole list, replaced (an empty list clears it). */
+export const nluCalendarBody = z.object({
+  entries: z
+    .array(
+      z.object({
+        date: isoDate('Date'),
+        round: text('Round', 60),
+        what: text('What happens', 300),
+      }),
+      { error: 'entries must be a list' },
+    )
+    .max(NLU_CALENDAR_MAX, `At most ${NLU_CALENDAR_MAX} dates`),
+});
+export type NluCalendarBody = z.input<typeof nluCalendarBody>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { NLU_CATEGORIES } from '@app/common/schemas/nlu';
 import { createdAt, id } from './columns.ts';
 
@@ -27,4 +27,18 @@ export const nluCutoffs = pgTable(
     index('nlu_cutoffs_nlu_idx').on(t.nlu),
     check('nlu_cutoffs_rank_positive', sql`${t.closingRank} >= 1`),
   ],
+);
+
+/** The counselling rounds' calendar as the institute entered it: a short list, replaced whole at /admin/nlu. */
+export const nluCalendar = pgTable(
+  'nlu_calendar',
+  {
+    id: id(),
+    /** India's calendar day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    round: text('round').notNull(),
+    what: text('what').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('nlu_calendar_day_idx').on(t.day)],
 );

@@ -99,6 +99,8 @@ export const ACCESS: Record<string, Access> = {
   'DELETE /api/nlu/cutoffs': 'admin',
   'GET /api/nlu/predict': 'public',
   'GET /api/nlu/source': 'public',
+  'GET /api/nlu/calendar': 'public',
+  'PUT /api/nlu/calendar': 'admin',
   'POST /api/public/nlu/call-back': 'public',
   'POST /api/uploads': 'admin',
   'GET /api/uploads/files/:key': 'public',

@@ -296,3 +296,30 @@ describe('the sample data the demo seeds', () => {
     }
   }, 120_000);
 });
+
+describe('the counselling calendar', () => {
+  it('the admin replaces the whole list; anyone reads it by date', async () => {
+    expect((await t.visitor.get('/api/nlu/calendar')).json()).toEqual({ entries: [] });
+    const entries = [
+      { date: '2026-12-20', round: 'Round 1', what: 'Seat allotment list published' },
+      { date: '2026-12-12', round: 'Registration', what: 'Counselling registration opens' },
+    ];
+    const put = await t.admin.put('/api/nlu/calendar', { entries });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().entries.map((e: { date: string }) => e.date)).toEqual(['2026-12-12', '2026-12-20']);
+    const again = await t.admin.put('/api/nlu/calendar', { entries: [entries[0]] });
+    expect(again.json()).toEqual({ entries: [entries[0]] });
+    expect((await t.visitor.get('/api/nlu/calendar')).json()).toEqual({ entries: [entries[0]] });
+  });
+
+  it('bad entries are 400 naming the field and change nothing; only an admin may replace it', async () => {
+    const bad = await t.admin.put('/api/nlu/calendar', { entries: [{ date: '2026-02-30', round: '', what: 'x' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['entries.0.date', 'entries.0.round']);
+    expect((await t.visitor.get('/api/nlu/calendar')).json().entries).toHaveLength(1);
+    const counsellor = await createStaffMember(t, 'counsellor', { centres: ['dumdum'] });
+    expect((await counsellor.client.put('/api/nlu/calendar', { entries: [] })).statusCode).toBe(403);
+    expect((await t.visitor.put('/api/nlu/calendar', { entries: [] })).statusCode).toBe(401);
+    expect((await t.admin.put('/api/nlu/calendar', { entries: [] })).json()).toEqual({ entries: [] });
+  });
+});

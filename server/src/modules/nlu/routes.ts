@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   NLU_IMPORT_MAX_BYTES,
   NLU_MSG,
+  nluCalendarBody,
+  nluCalendarResponse,
   nluCallBackBody,
   nluCallBackResponse,
   nluCutoffListQuery,
@@ -19,7 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { readUploadedFile } from '../../lib/uploaded-file.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { checkCutoffFile, dryRunCutoffs, importCutoffs } from './import.ts';
-import { deleteRound, findSource, listCutoffs, predict, requestCallBack } from './service.ts';
+import { deleteRound, findCalendar, findSource, listCutoffs, predict, replaceCalendar, requestCallBack } from './service.ts';
 
 // The NLU counselling helper (docs/product-admissions-desk.md, "NLU counselling helper"). Thin: parse,
 // guard, call the service. The cut-offs are the institute's public figures; the admin's routes need
@@ -70,6 +72,12 @@ export const nluRoutes: FastifyPluginAsyncZod = async (app) => {
     '/predict',
     { config: { rateLimit: PREDICT_LIMIT }, schema: { tags, querystring: nluPredictQuery, response: { 200: nluPredictResponse } } },
     async (req) => predict(ctx, req.query),
+  );
+
+  // The counselling rounds' calendar: open to read (the public page lists it), the admin's to replace.
+  app.get('/calendar', { schema: { tags, response: { 200: nluCalendarResponse } } }, async () => findCalendar(ctx));
+  app.put('/calendar', { onRequest: guard, schema: { tags, body: nluCalendarBody, response: { 200: nluCalendarResponse } } }, async (req) =>
+    replaceCalendar(ctx, req.body),
   );
 
   // Not limited: the public page's server rendering reads it through the app itself (one address for all).

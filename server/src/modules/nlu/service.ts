@@ -1,9 +1,17 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { predictNlus } from '@app/common/rules/nlu-chance';
-import { NLU_MSG, type NluCutoff, type NluCutoffList, type NluSource, type nluCallBackBody } from '@app/common/schemas/nlu';
+import {
+  NLU_MSG,
+  type NluCalendar,
+  type NluCutoff,
+  type NluCutoffList,
+  type NluSource,
+  type nluCalendarBody,
+  type nluCallBackBody,
+} from '@app/common/schemas/nlu';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { nluCutoffs } from '../../db/schema.ts';
+import { nluCalendar, nluCutoffs } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { takeEnquiry } from '../enquiries/intake.ts';
 
@@ -96,4 +104,22 @@ export async function requestCallBack(ctx: Ctx, body: z.output<typeof nluCallBac
     ),
   );
   return { message: NLU_MSG.callBackSaved };
+}
+
+/** GET /api/nlu/calendar: the counselling rounds' dates as the institute entered them, by date. */
+export async function findCalendar(ctx: Ctx): Promise<NluCalendar> {
+  const rows = await ctx.db
+    .select({ date: nluCalendar.day, round: nluCalendar.round, what: nluCalendar.what })
+    .from(nluCalendar)
+    .orderBy(nluCalendar.day, nluCalendar.createdAt);
+  return { entries: rows };
+}
+
+/** PUT /api/nlu/calendar: the whole list replaced in one transaction. */
+export async function replaceCalendar(ctx: Ctx, body: z.output<typeof nluCalendarBody>): Promise<NluCalendar> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(nluCalendar);
+    if (body.entries.length) await tx.insert(nluCalendar).values(body.entries.map((e) => ({ day: e.date, round: e.round, what: e.what })));
+  });
+  return findCalendar(ctx);
 }

@@ -11,6 +11,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { useConfirmDelete } from '../../components/use-confirm-delete.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { roundKey, uploadCutoffs, useDeleteRound, useNluCutoffs } from './api/nlu.ts';
+import { CalendarEditor } from './components/calendar-editor.tsx';
 
 // /admin/nlu (docs/product-admissions-desk.md, "NLU counselling helper"): the cut-offs the public NLU
 // helper shows. A CSV is checked first (dry run: every row's verdict and the rounds it replaces), then
@@ -37,6 +38,7 @@ export default function AdminNluPage() {
     <AdminPage title="NLU Cut-offs">
       <ImportPanel />
       <RoundsPanel />
+      <CalendarEditor />
     </AdminPage>
   );
 }

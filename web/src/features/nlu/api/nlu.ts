@@ -1,4 +1,12 @@
-import type { NluCallBackBody, NluCutoffList, NluImportResult, NluPrediction, NluSource } from '@app/common/schemas/nlu';
+import type {
+  NluCalendar,
+  NluCalendarBody,
+  NluCallBackBody,
+  NluCutoffList,
+  NluImportResult,
+  NluPrediction,
+  NluSource,
+} from '@app/common/schemas/nlu';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -60,5 +68,18 @@ export const useDeleteRound = () => {
       return api<{ deleted: number; message: string }>(`/api/nlu/cutoffs?${searchOf({ year, round })}`, { method: 'DELETE' });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: ['nlu'] }),
+  });
+};
+
+/** GET /api/nlu/calendar: the counselling rounds' dates (rendered on the server with the page). */
+export const nluCalendarQuery = queryOptions({ queryKey: ['nlu', 'calendar'], queryFn: () => api<NluCalendar>('/api/nlu/calendar') });
+export const useNluCalendar = () => useQuery(nluCalendarQuery);
+
+/** PUT /api/nlu/calendar: the whole list. */
+export const useSaveCalendar = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NluCalendarBody) => api<NluCalendar>('/api/nlu/calendar', { method: 'PUT', body }),
+    onSuccess: (answer) => qc.setQueryData(nluCalendarQuery.queryKey, answer),
   });
 };

@@ -1,4 +1,5 @@
 import { INDIAN_STATES, NLU_CATEGORIES, type NluPrediction, type nluCallBackBody, type nluPredictQuery } from '@app/common/schemas/nlu';
+import { formatDay } from '@app/common/rules/dates';
 import { PhoneCall, Search } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -8,7 +9,7 @@ import { SelectField } from '../../../components/form-controls.tsx';
 import { usePageTitle } from '../../../components/page-title.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useLightForm } from '../../../lib/light-form.tsx';
-import { type PredictParams, useNluCallBack, useNluPrediction, useNluSource } from '../api/nlu.ts';
+import { type PredictParams, useNluCalendar, useNluCallBack, useNluPrediction, useNluSource } from '../api/nlu.ts';
 import { ChanceBadge } from './chance-badge.tsx';
 import { NluHeader, NluSection } from './public-frame.tsx';
 
@@ -31,6 +32,7 @@ export default function PredictorScreen() {
         <PredictForm onAsk={setAsked} />
         {asked && <Results asked={asked} />}
       </NluSection>
+      <CounsellingCalendar />
       <NluSection
         id="call-back"
         tone="muted"
@@ -53,6 +55,32 @@ function SourceLine() {
     >
       {source.data.note}
     </p>
+  );
+}
+
+/** The counselling rounds' dates the institute entered; nothing when it entered none. */
+function CounsellingCalendar() {
+  const calendar = useNluCalendar();
+  const entries = calendar.data?.entries ?? [];
+  if (entries.length === 0) return null;
+  return (
+    <NluSection
+      id="calendar"
+      tone="white"
+      title="Counselling calendar"
+      intro="The dates of the CLAT counselling rounds, as the institute entered them."
+    >
+      <ol className="max-w-3xl divide-y divide-slate-100 rounded-2xl bg-slate-50 px-5">
+        {entries.map((e) => (
+          <li key={`${e.date}|${e.round}|${e.what}`} className="grid grid-cols-1 gap-1 py-3 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+            <span className="font-semibold text-brand-800">{formatDay(e.date)}</span>
+            <span>
+              <span className="font-semibold text-slate-900">{e.round}</span>: {e.what}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </NluSection>
   );
 }
 
