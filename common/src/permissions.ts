@@ -59,6 +59,8 @@ export const PERMISSIONS = {
 
   /** The admissions desk (docs/product-admissions-desk.md): enquiries, follow-ups, the funnel; centre-scoped. */
   'enquiries.manage': [A, CM, CO],
+  /** The NLU helper's cut-off data (docs/product-admissions-desk.md, "NLU counselling helper"): what the public page shows. */
+  'nlu.manage': [A],
   'admissions.manage': [A, CM],
   // Read-only: an accountant picks the student of a counter payment, faculty the student of an exam exception.
   'students.view': [A, CM, F, AC],
@@ -107,6 +109,7 @@ export const SCREEN_ACTIONS: [prefix: string, action: Action | null][] = [
   ['/admin/question-bank', 'questionBank.manage'],
   ['/admin/materials', 'materials.manage'],
   ['/admin/enquiries', 'enquiries.manage'],
+  ['/admin/nlu', 'nlu.manage'],
   ['/admin/admissions', 'admissions.manage'],
   ['/admin/students/import', 'students.import'],
   ['/admin/students', 'students.view'],

@@ -9,6 +9,8 @@ const FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'src/db/migrations');
 export const GALLERY_SEED_DIR = path.join(SERVER_DIR, 'assets/gallery');
+/** The demo's sample NLU cut-offs (server/src/db/seed-nlu.ts): illustrative figures an institute replaces. */
+export const NLU_SAMPLE_CSV = path.join(SERVER_DIR, 'src/db/sample-data/nlu-cutoffs-sample.csv');
 export const WEB_DIST_DIR = path.resolve(SERVER_DIR, '../web/dist');
 /** The public pages' renderer (web/src/entry-server.tsx), built beside the web app by web/vite.config.ts. */
 export const WEB_RENDERER = path.resolve(SERVER_DIR, '../web/dist-ssr/entry-server.js');

@@ -242,6 +242,7 @@ describe('allowed calls', () => {
     'GET /api/enquiries/owners': '?centre=kasba',
     'GET /api/enquiries/funnel': '?from=2026-01-01&to=2026-12-31',
     'GET /api/enquiries/funnel.csv': '?from=2026-01-01&to=2026-12-31',
+    'GET /api/nlu/predict': '?rank=100&category=General',
   };
 
   const freshCaller = async (role: Exclude<Role, 'visitor'>): Promise<Caller> => {

@@ -74,6 +74,10 @@ const ROUTES: Route[] = [
   },
   { path: '/results', meta: fixed('Results', 'Our toppers in CLAT, the judicial services and the law entrance exams, by exam and year.') },
   { path: '/contact', meta: fixed('Contact Us', 'Addresses, phone numbers, hours and maps of our three centres, and an enquiry form.') },
+  {
+    path: '/nlu-predictor',
+    meta: fixed('NLU Predictor', 'Which National Law University can you get with your CLAT rank? Closing ranks by category and domicile.'),
+  },
   { path: '/admission-request', meta: fixed('Request Admission', 'Request admission to a course at any of our three centres.') },
   {
     path: '/admission-status',

@@ -34,6 +34,7 @@ const routes: RouteObject[] = [
           { path: '/courses/:slug', element: page(() => import('../features/public/course-page.tsx')) },
           { path: '/results', element: page(() => import('../features/public/results-page.tsx')) },
           { path: '/contact', element: page(() => import('../features/public/contact-page.tsx')) },
+          { path: '/nlu-predictor', element: page(() => import('../features/nlu/nlu-predictor-page.tsx')) },
           { path: '/login', element: page(() => import('../features/auth/login-page.tsx')) },
           { path: '/forgot-password', element: page(() => import('../features/auth/forgot-password-page.tsx')) },
           { path: '/reset-password/:token', element: page(() => import('../features/auth/reset-password-page.tsx')) },

@@ -9,6 +9,7 @@ import {
   Globe,
   GraduationCap,
   History,
+  Landmark,
   Library,
   ListChecks,
   Megaphone,
@@ -27,6 +28,7 @@ import { Link } from 'react-router';
 const links = [
   { to: '/admin/enquiries', label: 'Enquiries', icon: Contact },
   { to: '/admin/admissions', label: 'Admission Requests', icon: ClipboardCheck },
+  { to: '/admin/nlu', label: 'NLU Cut-offs', icon: Landmark },
   { to: '/admin/students', label: 'Manage Students', icon: Users },
   { to: '/admin/batches', label: 'Batches and Timetable', icon: CalendarDays },
   { to: '/admin/attendance', label: 'Attendance', icon: CalendarCheck },
