@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { todayInIndia } from '@app/common';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
 import { ensureParentAccount } from '../modules/parents/accounts.ts';
 import type { Db } from './client.ts';
-import { attendance, batches, classSessions, studentGuardians, users } from './schema.ts';
+import { attendance, batches, classSessions, courses, studentGuardians, users } from './schema.ts';
 
 // A sample parent for the demo (docs/product-parents.md): the mother of two demo candidates (the ranked
 // mock's Aarav and Vihaan Banerjee, brothers here), both placed in a demo batch with this week's classes
@@ -58,8 +58,10 @@ export async function seedDemoParent(db: Db, now = new Date()): Promise<DemoPare
       : await db
           .select({ id: batches.id })
           .from(batches)
+          .innerJoin(courses, eq(courses.id, batches.courseId))
           .where(eq(batches.centreId, child.centreId ?? 'dumdum'))
-          .orderBy(asc(batches.name))
+          // The CLAT batch of the centre (the mock they sat is a CLAT one), else the first there.
+          .orderBy(sql`(${courses.name} like 'CLAT%') desc`, asc(batches.name))
           .limit(1);
     if (!batch) continue;
     if (!child.batchId) await db.update(users).set({ batchId: batch.id }).where(eq(users.id, child.id));
