@@ -353,6 +353,7 @@ export const PUBLIC_PAGES = [
   '/courses',
   '/results',
   '/contact',
+  '/nlu-predictor',
   '/admission-request',
   '/admission-status',
   '/application-form',

@@ -84,6 +84,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link className="hover:text-gold-400" to="/nlu-predictor">
+                NLU Predictor
+              </Link>
+            </li>
+            <li>
               <Link className="hover:text-gold-400" to="/admission-request">
                 Request Admission
               </Link>

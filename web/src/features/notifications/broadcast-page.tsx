@@ -1,7 +1,9 @@
 import {
   AUDIENCE_TYPES,
   BROADCAST_MAX_CHARS,
+  BROADCAST_TO,
   type BroadcastInput,
+  type BroadcastTo,
   broadcastSchema,
   CHANNEL_LABEL,
   CHANNELS,
@@ -24,12 +26,15 @@ import { formResolver } from '../../lib/form-resolver.ts';
 
 type Values = {
   audience: (typeof AUDIENCE_TYPES)[number];
+  to: BroadcastTo;
   audienceId: string;
   channel: (typeof CHANNELS)[number];
   subject: string;
   message: string;
 };
 const AUDIENCE_LABEL = { batch: 'A batch', course: 'A course', centre: 'A centre' } as const;
+/** Whom of the audience: its students, their parents (docs/product-parents.md), or both. */
+const TO_LABEL: Record<BroadcastTo, string> = { students: 'Students', parents: 'Their parents', both: 'Students and their parents' };
 
 /** /admin/notifications/broadcast: an announcement to a batch, course or centre by one channel, after its count (docs/product-notifications.md). */
 export default function BroadcastPage() {
@@ -41,7 +46,7 @@ export default function BroadcastPage() {
   const [confirming, setConfirming] = useState<{ body: BroadcastInput; recipients: number; unreachable: number } | null>(null);
   const { register, handleSubmit, watch, setError, setValue, reset, formState } = useForm<Values>({
     resolver: formResolver(broadcastSchema),
-    defaultValues: { audience: 'batch', audienceId: '', channel: 'email', subject: '', message: '' },
+    defaultValues: { audience: 'batch', to: 'students', audienceId: '', channel: 'email', subject: '', message: '' },
   });
   const audience = watch('audience');
   const channel = watch('channel');
@@ -66,7 +71,7 @@ export default function BroadcastPage() {
     const v = watch();
     const body: BroadcastInput = { ...v, subject: v.subject };
     count.mutate(
-      { audience: v.audience, audienceId: v.audienceId, channel: v.channel },
+      { audience: v.audience, to: v.to, audienceId: v.audienceId, channel: v.channel },
       {
         onSuccess: (n) => setConfirming({ body, ...n }),
         onError: (err) => {
@@ -125,6 +130,12 @@ export default function BroadcastPage() {
           {...register('audienceId')}
         />
         <SelectField
+          label="Who"
+          options={BROADCAST_TO.map((t) => ({ value: t, label: TO_LABEL[t] }))}
+          error={e.to?.message}
+          {...register('to')}
+        />
+        <SelectField
           label="Channel"
           options={CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABEL[c] }))}
           error={e.channel?.message}
@@ -144,7 +155,8 @@ export default function BroadcastPage() {
         </div>
         <p className="text-sm text-slate-600 sm:col-span-2">
           SMS and WhatsApp reach the students who turned that channel on and gave a mobile number; e-mail reaches those who have not turned
-          e-mail off. You see the number of recipients before anything is sent.
+          e-mail off. A parent is reached on the channel chosen here (e-mail only when they gave one), once however many of their children
+          are in the audience. You see the number of recipients before anything is sent.
         </p>
         <div className="sm:col-span-2">
           <button type="submit" className={buttonClass.primary} disabled={count.isPending}>
@@ -172,8 +184,8 @@ export default function BroadcastPage() {
               </p>
               {confirming.unreachable > 0 && (
                 <p className="text-sm text-slate-600">
-                  {confirming.unreachable.toLocaleString('en-IN')} more student{confirming.unreachable === 1 ? '' : 's'} of the{' '}
-                  {confirming.body.audience} cannot be reached this way.
+                  {confirming.unreachable.toLocaleString('en-IN')} more {confirming.body.to === 'students' ? 'student' : 'recipient'}
+                  {confirming.unreachable === 1 ? '' : 's'} of the {confirming.body.audience} cannot be reached this way.
                 </p>
               )}
               {confirming.recipients === 0 && <p className="text-sm text-red-700">Nobody would receive this message.</p>}
