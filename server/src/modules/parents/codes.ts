@@ -115,6 +115,8 @@ export async function requestParentCode(ctx: Ctx, phone: string, address: string
       expiresAt: new Date(now.getTime() + VALID_MS),
       createdAt: now,
     });
+    // Asks older than the hourly limit's window count for nothing any more (as revoked tokens that expired).
+    await tx.delete(parentLoginCodes).where(lt(parentLoginCodes.createdAt, new Date(now.getTime() - 2 * HOUR_MS)));
     if (!parent) return null;
     const { texts, mail } = await codeMessages(tx, parent, phone, code);
     const claims: Claim[] = await ctx.notifier.storeIn(tx, texts);

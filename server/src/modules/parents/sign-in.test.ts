@@ -94,6 +94,15 @@ describe('POST /api/auth/parent/code', () => {
     expect(shown.text).toContain('••••••');
   });
 
+  it('forgets asks older than two hours when a new code is asked', async () => {
+    const old = new Date(Date.now() - 3 * 60 * 60_000);
+    await t.ctx.db.insert(parentLoginCodes).values({ phone: '+919999900001', address: '10.6.2.1', expiresAt: old, createdAt: old });
+    const { phone } = await guardian();
+    await askCode(t, phone, '10.6.2.2');
+    await codesSentTo(t, phone);
+    expect(await t.ctx.db.select().from(parentLoginCodes).where(eq(parentLoginCodes.phone, '+919999900001'))).toEqual([]);
+  });
+
   it('also sends the code by WhatsApp and e-mail when the parent chose them, e-mail only with an address', async () => {
     const { phone, parentId } = await guardian({ email: `mother-${Date.now()}@test.local` });
     await t.ctx.db.insert(parentPreferences).values({
