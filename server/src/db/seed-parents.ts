@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { todayInIndia } from '@app/common';
 import { generatePassword, hashPassword } from '../lib/passwords.ts';
-import { ensureParentAccount } from '../modules/parents/accounts.ts';
+import { ensureParentAccount } from '../modules/guardians/accounts.ts';
 import type { Db } from './client.ts';
 import { attendance, batches, classSessions, courses, studentGuardians, users } from './schema.ts';
 

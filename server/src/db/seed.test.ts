@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { seed } from './seed.ts';
 import { academicYearOf } from './seed-batches.ts';
-import { NO_PASSWORD } from '../modules/parents/accounts.ts';
+import { NO_PASSWORD } from '../modules/guardians/accounts.ts';
 import {
   announcements,
   attendance,

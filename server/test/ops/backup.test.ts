@@ -160,8 +160,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: pg_dump, wipe, pg_r
     const { app, close } = await startAndFill(env);
     const before = await snapshot(app.ctx.db);
     const filesBefore = uploadsChecksums(dataDir);
-    // The two admins, the demo candidates who sit the seeded ranked mock (seed-results.ts) and the demo staff (seed-staff.ts).
-    expect(before.users.n).toBe(2 + DEMO_CANDIDATES + DEMO_STAFF.length);
+    // The two admins, the demo candidates who sit the seeded ranked mock (seed-results.ts), the demo staff
+    // (seed-staff.ts) and the sample parent of two candidates (seed-parents.ts).
+    expect(before.users.n).toBe(2 + DEMO_CANDIDATES + DEMO_STAFF.length + 1);
     expect(Object.keys(filesBefore).length).toBeGreaterThan(0);
     await close();
 
@@ -199,8 +200,9 @@ describe('embedded database: stop, tar the data directory, wipe, untar, start', 
     const { app, close } = await startAndFill({ DATA_DIR: dataDir });
     const before = await snapshot(app.ctx.db);
     const filesBefore = uploadsChecksums(dataDir);
-    // The two admins, the demo candidates who sit the seeded ranked mock (seed-results.ts) and the demo staff (seed-staff.ts).
-    expect(before.users.n).toBe(2 + DEMO_CANDIDATES + DEMO_STAFF.length);
+    // The two admins, the demo candidates who sit the seeded ranked mock (seed-results.ts), the demo staff
+    // (seed-staff.ts) and the sample parent of two candidates (seed-parents.ts).
+    expect(before.users.n).toBe(2 + DEMO_CANDIDATES + DEMO_STAFF.length + 1);
     await close(); // the server is stopped before the copy
 
     run(CMD.dirBackup, env);

@@ -4,7 +4,7 @@ import { ADMIN, PASSWORD, type TestApp } from '../helpers.ts';
 import { createStaffMember, STAFF_PASSWORD } from '../../src/modules/staff/test-fixtures.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { notificationOutbox, studentGuardians } from '../../src/db/schema.ts';
-import { linkGuardianAccounts } from '../../src/modules/parents/accounts.ts';
+import { linkGuardianAccounts } from '../../src/modules/guardians/accounts.ts';
 import type { ApiRoute } from './routes.ts';
 import type { World } from './world.ts';
 

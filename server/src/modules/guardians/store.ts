@@ -3,7 +3,7 @@ import { parentPhoneOf } from '@app/common/schemas/parents';
 import type { Guardian } from '@app/common/schemas/parents';
 import type { Db, Tx } from '../../db/client.ts';
 import { studentGuardians, users } from '../../db/schema.ts';
-import { linkGuardianAccounts } from '../parents/accounts.ts';
+import { linkGuardianAccounts } from './accounts.ts';
 
 // A student's guardians on their record (docs/product-parents.md "Guardians"): one line a guardian, in the
 // order the forms and the admin give them (position 1, 2). The admin's edit, the approval of an admission

@@ -6,9 +6,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { attendance, classSessions, exams, studentGuardians, submissions, users } from '../../db/schema.ts';
 import { type DigestChild, guardianAbsenceNotice, guardianDigestNotice } from '../messaging/guardian-notices.ts';
 import { findRecipients, once } from '../messaging/service.ts';
-import { findParentChannels } from '../parents/preferences-store.ts';
+import { findParentChannels } from '../guardians/preferences-store.ts';
 import { findInstallmentDues } from './dues.ts';
-import { guardianItems, withGuardians } from './guardians.ts';
+import { guardianItems, withGuardians } from '../guardians/recipients.ts';
 import { finish, type Job } from './job-result.ts';
 
 // The guardians' scheduled alerts (docs/product-parents.md "Alerts"), keyed in notification_sends like the

@@ -10,7 +10,7 @@ import { absentTodayNotice, examTomorrowNotice, feeDueNotice, feeOverdueNotice }
 import { findRecipients, once } from '../messaging/service.ts';
 import { guardianFeeNotice } from '../messaging/guardian-notices.ts';
 import { finish, type Job } from './job-result.ts';
-import { guardianItems, withGuardians } from './guardians.ts';
+import { guardianItems, withGuardians } from '../guardians/recipients.ts';
 import { runParentAbsenceAlerts, runParentWeeklyDigest } from './guardian-jobs.ts';
 
 // The scheduled reminders (docs/product-notifications.md, "Reminders"). Each reminder has a key

@@ -8,8 +8,8 @@ import { parentLoginCodes, users } from '../../db/schema.ts';
 import { loadSigningSecret } from '../../lib/tokens.ts';
 import type { StoredMail } from '../messaging/mail.ts';
 import type { Claim, StoredMessage } from '../messaging/notifier.ts';
-import { linkGuardiansByPhone } from './accounts.ts';
-import { findParentChannels } from './preferences-store.ts';
+import { linkGuardiansByPhone } from '../guardians/accounts.ts';
+import { findParentChannels } from '../guardians/preferences-store.ts';
 
 // The parent's one-time sign-in code (docs/product-parents.md "Signing in"): six digits from a CSPRNG,
 // valid 10 minutes, at most 3 codes an hour to one phone and 3 from one client address, at most 5 wrong

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { parentPreferences, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { ownParentId, type Scope } from '../../lib/record-scope.ts';
-import { channelsOf } from './preferences-store.ts';
+import { channelsOf } from '../guardians/preferences-store.ts';
 
 // GET/PUT /api/parent/preferences (docs/product-parents.md "Alerts"): the channels of each alert the
 // parent receives. Every alert reads them through preferences-store.ts.

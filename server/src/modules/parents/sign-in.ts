@@ -9,7 +9,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { assertAcceptablePassword, findUserWithCentre } from '../auth/service.ts';
 import { countFailure, FREE_FAILURES, lockedFor } from '../auth/sign-in.ts';
-import { NO_PASSWORD } from './accounts.ts';
+import { NO_PASSWORD } from '../guardians/accounts.ts';
 import { checkParentCode } from './codes.ts';
 
 // A parent signs in by a code sent to their phone, or by their phone and a password once they set one

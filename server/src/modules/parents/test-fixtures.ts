@@ -2,7 +2,7 @@ import { and, desc, eq, max } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { notificationOutbox, studentGuardians } from '../../db/schema.ts';
-import { linkGuardianAccounts } from './accounts.ts';
+import { linkGuardianAccounts } from '../guardians/accounts.ts';
 
 // A guardian on a student's record with their parent account, and the parent signing in by the code the
 // outbox holds (as the journeys read it: no SMS provider in tests).

@@ -9,7 +9,7 @@ import { rupees } from '../invoices/document-content.ts';
 import type { PaymentRow } from './dto.ts';
 import { paymentDocument } from './receipts.ts';
 import { accountEmail } from '../../lib/account-email.ts';
-import { notifyGuardiansOfPayment } from '../notifications/guardian-events.ts';
+import { notifyGuardiansOfPayment } from '../guardians/events.ts';
 
 // The confirmation the Payment Successful page promises (docs/product.md section 2): queued, so a slow mail
 // server never holds up a payment; a failure is retried by the mail worker.

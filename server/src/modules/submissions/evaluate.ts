@@ -10,7 +10,7 @@ import { type Scope, submissionFilter } from '../../lib/record-scope.ts';
 import { computeRankings, ensureRankings } from '../rankings/service.ts';
 import { passedOf, totalsOf } from '../exam-taking/marking.ts';
 import { notifyResultsPublished } from '../messaging/events.ts';
-import { notifyGuardiansOfResults } from '../notifications/guardian-events.ts';
+import { notifyGuardiansOfResults } from '../guardians/events.ts';
 
 type EvaluateInput = { answers: { questionId: string; marksObtained: number }[]; feedback?: string } & Partial<EvaluateBody>;
 

@@ -7,7 +7,7 @@ import { emailOf } from '../messaging/notices.ts';
 import { guardianPaymentNotice, guardianResultNotice } from '../messaging/guardian-notices.ts';
 import { once, sendAfterCommit, storeNotices } from '../messaging/service.ts';
 import { ensureRankings, findRanks } from '../rankings/service.ts';
-import { guardianItems, withGuardians } from './guardians.ts';
+import { guardianItems, withGuardians } from './recipients.ts';
 
 // The guardians' alerts raised when something happens (docs/product-parents.md "Alerts"): a result
 // published (with the score and rank), a payment received (with its receipt). Each once, by its key.

@@ -2,10 +2,10 @@ import { inArray } from 'drizzle-orm';
 import type { ParentAlertKind } from '@app/common/schemas/parents';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { findGuardianParents } from '../guardians/store.ts';
+import { findGuardianParents } from './store.ts';
 import type { Notice } from '../messaging/notices.ts';
 import { findRecipients, type Notified, type Recipient } from '../messaging/service.ts';
-import { findParentChannels } from '../parents/preferences-store.ts';
+import { findParentChannels } from './preferences-store.ts';
 
 // Who of a student's guardians an alert reaches, and by which channels (docs/product-parents.md "Alerts"):
 // each guardian's parent account (active), on the channels that parent chose for the alert's kind. Read by
