@@ -36,13 +36,17 @@ export const centreRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePermission('centres.manage'),
       schema: { tags: ['centres'], params: centreParams, body: centreContactBody, response: { 200: centreSchema } },
     },
-    async (req) =>
-      ctx.db.transaction(async (tx) => {
+    async (req) => {
+      const after = await ctx.db.transaction(async (tx) => {
         const [before] = await tx.select().from(centres).where(eq(centres.id, req.params.id)).for('update');
         if (!before) throw notFound('Centre not found');
-        const [after] = await tx.update(centres).set(req.body).where(eq(centres.id, req.params.id)).returning();
-        await recordAudit(tx, actorOf(req), 'centre.update', 'centre', after.id, before, after);
-        return after;
-      }),
+        const [row] = await tx.update(centres).set(req.body).where(eq(centres.id, req.params.id)).returning();
+        await recordAudit(tx, actorOf(req), 'centre.update', 'centre', row.id, before, row);
+        return row;
+      });
+      // The public pages' footer lists the centres: pages rendered before the change are out of date.
+      ctx.caches.publicReads.invalidate();
+      return after;
+    },
   );
 };

@@ -188,8 +188,11 @@ describe('GET /api/public/institute', () => {
 describe('PUT /api/centres/{id}', () => {
   it('changes a centre’s address and phone for everyone, and refuses bad input changing nothing', async () => {
     const body = { address: '45 Rashbehari Connector, Kasba, Kolkata 700042 (first floor)', phone: '+91 33 2442 3499' };
+    const version = t.ctx.caches.publicReads.version;
     const res = await t.admin.put('/api/centres/kasba', body);
     expect(res.statusCode, res.body).toBe(200);
+    // The public pages list the centres in their footer: those rendered before are out of date.
+    expect(t.ctx.caches.publicReads.version).toBeGreaterThan(version);
     expect(res.json()).toMatchObject({ id: 'kasba', name: 'Kasba/Ballygunge Centre', ...body });
     const listed = (await t.visitor.get('/api/centres')).json().find((c: { id: string }) => c.id === 'kasba');
     expect(listed).toMatchObject(body);
