@@ -148,9 +148,13 @@ test.describe('public website', () => {
       await expect(grid.getByRole('listitem')).not.toHaveCount(0);
       const total = await grid.getByRole('listitem').count();
       test.skip(total < 2, 'needs two images');
-      await grid.getByRole('button').first().click();
       const viewer = page.getByRole('dialog');
-      await expect(viewer.getByTestId('viewer-position')).toHaveText(`Image 1 / ${total}`);
+      // The viewer's code is fetched at the first open; on a loaded machine a click can land while the
+      // gallery's part of the page is still hydrating, so the open is tried again until the viewer shows.
+      await expect(async () => {
+        if (!(await viewer.isVisible())) await grid.getByRole('button').first().click();
+        await expect(viewer.getByTestId('viewer-position')).toHaveText(`Image 1 / ${total}`, { timeout: 3000 });
+      }).toPass({ timeout: 20_000 });
       const swipe = (fromX: number, toX: number) =>
         viewer.evaluate(
           (el, [a, b]) => {
