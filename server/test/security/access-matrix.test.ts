@@ -73,6 +73,7 @@ const STAFF_VIEW_OF: Record<string, Action> = {
   'GET /api/payments/:id/receipt': 'payments.view',
   'GET /api/payments/:id/credit-notes/:noteId': 'payments.view',
   'GET /api/exams/:examId': 'exams.manage',
+  'GET /api/flashcards/decks': 'flashcards.manage',
 };
 
 /** Back-office routes whose path names one of A's centre-bound records (admission, student, payment, the counter's student). */
