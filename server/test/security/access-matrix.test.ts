@@ -270,6 +270,7 @@ describe('allowed calls', () => {
     'GET /api/question-bank/questions/:id/versions',
     'GET /api/calendar/:file',
     'GET /api/materials/:id/download',
+    'GET /api/flashcards/decks/:id/cards',
     'GET /api/enquiries/:id',
     // The Swagger UI's files by name: none is named "*".
     'GET /api/docs/static/*',
