@@ -107,7 +107,8 @@ function Review({ onDone }: { onDone: () => void }) {
               )}
             </button>
             {flipped ? (
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="group" aria-label="How well did you remember it?">
+              <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                <legend className="sr-only">How well did you remember it?</legend>
                 {FLASHCARD_RATINGS.map((r, i) => (
                   <button
                     key={r}
@@ -122,7 +123,7 @@ function Review({ onDone }: { onDone: () => void }) {
                     <span className="text-xs font-normal">{intervalText(card.next[r])}</span>
                   </button>
                 ))}
-              </div>
+              </fieldset>
             ) : (
               <button type="button" className={buttonClass.primary} onClick={() => setFlipped(true)}>
                 Show answer
