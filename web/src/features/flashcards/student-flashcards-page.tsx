@@ -4,11 +4,11 @@ import { ArrowLeft, Layers } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { buttonClass } from '../../components/field.tsx';
+import { buttonClass, Field } from '../../components/field.tsx';
 import { usePageTitle } from '../../components/page-title.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useDecks, useDueCards, useReview } from './api/flashcards.ts';
+import { useAddMyCard, useDecks, useDueCards, useReview } from './api/flashcards.ts';
 import { intervalText } from './intervals.ts';
 
 // /student/flashcards (docs/product-flashcards.md): the decks the student sees with today's due counts, and
@@ -136,6 +136,41 @@ function Review({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** A card of the student's own, in their personal deck ("My cards"). */
+function AddMyCard() {
+  const add = useAddMyCard();
+  const [front, setFront] = useState('');
+  const [back, setBack] = useState('');
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add.mutate(
+          { front, back },
+          {
+            onSuccess: () => {
+              toast.success('Added to my cards');
+              setFront('');
+              setBack('');
+            },
+            onError: (err) => toast.error(errorMessage(err, 'Could not add the card.')),
+          },
+        );
+      }}
+    >
+      <h2 className="font-semibold text-slate-900">Add to my cards</h2>
+      <Field label="Front" value={front} onChange={(e) => setFront(e.target.value)} required maxLength={2000} />
+      <Field label="Back" value={back} onChange={(e) => setBack(e.target.value)} required maxLength={2000} />
+      <div>
+        <button type="submit" className={buttonClass.secondary} disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add card'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** /student/flashcards */
 export default function StudentFlashcardsPage() {
   usePageTitle('Flashcards');
@@ -198,6 +233,11 @@ export default function StudentFlashcardsPage() {
           </QueryState>
         )}
       </div>
+      {!reviewing && (
+        <div className="mt-4">
+          <AddMyCard />
+        </div>
+      )}
     </section>
   );
 }
