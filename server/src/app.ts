@@ -34,6 +34,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { examRoutes } from './modules/exams/routes.ts';
 import { galleryRoutes } from './modules/gallery/routes.ts';
 import { enquiryRoutes, publicEnquiryRoutes } from './modules/enquiries/routes.ts';
+import { flashcardRoutes } from './modules/flashcards/routes.ts';
 import { nluRoutes, publicNluRoutes } from './modules/nlu/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { sitemapRoutes } from './modules/site/sitemap.ts';
@@ -165,6 +166,7 @@ export async function buildApp({
       await api.register(siteRoutes, { prefix: '/site' });
       await api.register(enquiryRoutes, { prefix: '/enquiries' });
       await api.register(publicEnquiryRoutes, { prefix: '/public/enquiries' });
+      await api.register(flashcardRoutes, { prefix: '/flashcards' });
       await api.register(nluRoutes, { prefix: '/nlu' });
       await api.register(publicNluRoutes, { prefix: '/public/nlu' });
       await api.register(examRoutes, { prefix: '/exams' });

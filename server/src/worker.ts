@@ -1,5 +1,6 @@
 import { AppError } from './lib/errors.ts';
 import type { TaskReply } from './lib/worker-pool.ts';
+import { readFlashcardSheet } from './modules/flashcards/import-parse.ts';
 import { checkPdf, stampPdf } from './modules/materials/pdf.ts';
 import { readBankFile } from './modules/question-bank/parse.ts';
 import { prepareRows } from './modules/question-bank/validate.ts';
@@ -19,6 +20,8 @@ export const workerTasks = {
   /** question-bank/parse.ts and validate.ts: the questions of a bank import, each checked. */
   prepareBankFile: async ({ data, filename, withItems }: FileInput & { withItems: boolean }) =>
     prepareRows(await readBankFile(asBuffer(data), filename), withItems),
+  /** flashcards/import-parse.ts: the rows of a card import. */
+  readFlashcardSheet: ({ data, filename }: FileInput) => readFlashcardSheet(asBuffer(data), filename),
   /** materials/pdf.ts: an uploaded PDF checked (readable, its pages, stampable). */
   checkPdf: ({ data }: { data: Uint8Array }) => checkPdf(asBuffer(data)),
   /** materials/pdf.ts: the PDF with the reader's line on every page. */

@@ -195,3 +195,4 @@ export const instituteSettings = pgTable('institute_settings', {
   updatedAt: ts('updated_at'),
 });
 export * from './schema-materials.ts';
+export * from './schema-flashcards.ts';

@@ -3,6 +3,7 @@ import { seedDemoQuestionBank } from './seed-question-bank.ts';
 import { type DemoParentLogin, seedDemoParent } from './seed-parents.ts';
 import { type DemoStaffLogin, seedDemoStaff } from './seed-staff.ts';
 import { seedDemoEnquiries } from './seed-enquiries.ts';
+import { seedSampleFlashcards } from './seed-flashcards.ts';
 import { seedDemoNluCutoffs } from './seed-nlu.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -225,6 +226,7 @@ export async function seed(
   await seedDemoSite(db);
   await seedDemoMaterials(ctx);
   await seedDemoNluCutoffs(db);
+  await seedSampleFlashcards(db);
   // Never in production: their generated passwords are printed at the start that creates them, into a
   // journal others read, and each account opens the back office (docs/operations.md, "Demo content").
   if (ctx.config.NODE_ENV === 'production') {

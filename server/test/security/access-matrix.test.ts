@@ -73,6 +73,7 @@ const STAFF_VIEW_OF: Record<string, Action> = {
   'GET /api/payments/:id/receipt': 'payments.view',
   'GET /api/payments/:id/credit-notes/:noteId': 'payments.view',
   'GET /api/exams/:examId': 'exams.manage',
+  'GET /api/flashcards/decks': 'flashcards.manage',
 };
 
 /** Back-office routes whose path names one of A's centre-bound records (admission, student, payment, the counter's student). */
@@ -269,6 +270,7 @@ describe('allowed calls', () => {
     'GET /api/question-bank/questions/:id/versions',
     'GET /api/calendar/:file',
     'GET /api/materials/:id/download',
+    'GET /api/flashcards/decks/:id/cards',
     'GET /api/enquiries/:id',
     // The Swagger UI's files by name: none is named "*".
     'GET /api/docs/static/*',

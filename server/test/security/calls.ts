@@ -58,6 +58,8 @@ export function paramsOfA(w: World) {
     ['/api/gallery/', '00000000-0000-4000-8000-000000000000'],
     // No enquiry in the world: the desk's answer 404.
     ['/api/enquiries/', '00000000-0000-4000-8000-000000000000'],
+    // No flashcard deck or card in the world: the admin's answers and a student's review answer 404.
+    ['/api/flashcards/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
@@ -65,6 +67,7 @@ export function paramsOfA(w: World) {
     if (name === 'questionId') return w.exam.questions[0]._id;
     // The world's payment has no credit note (no GSTIN is set): the owner's and the admin's answer 404.
     if (name === 'noteId') return '00000000-0000-4000-8000-000000000000';
+    if (name === 'cardId') return '00000000-0000-4000-8000-000000000000';
     if (name === 'token') return 'not-a-reset-token-0000000000000000000000000';
     if (name === 'email') return w.a.student.email;
     if (name === 'key') return 'no-such-image.jpg';
@@ -102,6 +105,8 @@ export function bodyFor(key: string, w: World): unknown {
     'PUT /api/exams/:examId/attempt/answers': { answers: { [q0._id]: 1 } },
     'POST /api/submissions': { examId: w.openExam._id, answers: {} },
     'POST /api/bookmarks': { questionId: q0._id, note: 'Revise this' },
+    'POST /api/flashcards/mine': { front: 'Audi alteram partem', back: 'Hear the other side' },
+    'POST /api/flashcards/:cardId/review': { rating: 'good' },
     'POST /api/exams/:id/objections': { questionId: q0._id, reason: 'The key looks wrong' },
     'POST /api/exams/:id/regrade': { decisions: [{ questionId: q0._id, action: 'changeKey', correctAnswer: 0 }], dryRun: true },
     'PATCH /api/submissions/:id/evaluate': { answers: [{ questionId: q2._id, marksObtained: 6 }], feedback: 'Full marks' },

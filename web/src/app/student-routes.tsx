@@ -9,6 +9,7 @@ const routes: RouteObject[] = [
   { path: 'results/:id/review', element: student(page(() => import('../features/analysis/review-page.tsx'))) },
   { path: 'revision', element: student(page(() => import('../features/analysis/revision-page.tsx'))) },
   { path: 'materials', element: student(page(() => import('../features/materials/student-materials-page.tsx'))) },
+  { path: 'flashcards', element: student(page(() => import('../features/flashcards/student-flashcards-page.tsx'))) },
   { path: 'admission', element: student(page(() => import('../features/student-home/admission-page.tsx'))) },
   { path: 'payment', element: student(page(() => import('../features/payments/fee-payment-page.tsx'))) },
   { path: 'payments', element: student(page(() => import('../features/payments/fee-payment-page.tsx'))) },

@@ -11,6 +11,7 @@ import { RecentResults, ResultStats } from '../../features/student-home/componen
 import { useAuth } from '../../lib/auth.tsx';
 // The batch, its week of classes and the student's attendance belong to the batches feature.
 import { MyAttendanceCard, MyClassesCard } from '../../features/batches/components/my-classes.tsx';
+import { FlashcardsCard } from '../../features/flashcards/components/flashcards-card.tsx';
 import { MaterialsCard } from '../../features/materials/components/materials-card.tsx';
 // The student's channels for reminders and announcements belong to the notifications feature.
 import { ChannelPreferencesCard } from '../../features/notifications/components/channel-preferences-card.tsx';
@@ -41,6 +42,7 @@ export default function StudentDashboardPage() {
             <EnrolmentCard />
             <MyAttendanceCard />
             <MaterialsCard />
+            <FlashcardsCard />
           </div>
         </div>
       </div>

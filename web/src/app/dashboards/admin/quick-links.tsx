@@ -34,6 +34,7 @@ const links = [
   { to: '/admin/attendance', label: 'Attendance', icon: CalendarCheck },
   { to: '/admin/exams', label: 'Manage Exams', icon: FileText },
   { to: '/admin/question-bank', label: 'Question Bank', icon: ListChecks },
+  { to: '/admin/flashcards', label: 'Flashcards', icon: BookOpen },
   { to: '/admin/submissions', label: 'Exam Submissions', icon: GraduationCap },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard },
   { to: '/admin/payments/collections', label: 'Collections', icon: Wallet },
