@@ -61,6 +61,7 @@ export const PERMISSIONS = {
   'enquiries.manage': [A, CM, CO],
   /** The NLU helper's cut-off data (docs/product-admissions-desk.md, "NLU counselling helper"): what the public page shows. */
   'nlu.manage': [A],
+  'dailyQuiz.manage': [A, F],
   'admissions.manage': [A, CM],
   // Read-only: an accountant picks the student of a counter payment, faculty the student of an exam exception.
   'students.view': [A, CM, F, AC],
@@ -110,6 +111,7 @@ export const SCREEN_ACTIONS: [prefix: string, action: Action | null][] = [
   ['/admin/materials', 'materials.manage'],
   ['/admin/enquiries', 'enquiries.manage'],
   ['/admin/nlu', 'nlu.manage'],
+  ['/admin/daily-quizzes', 'dailyQuiz.manage'],
   ['/admin/admissions', 'admissions.manage'],
   ['/admin/students/import', 'students.import'],
   ['/admin/students', 'students.view'],
