@@ -104,7 +104,9 @@ export const dailyQuizDeleteResponse = z.object({ message: z.string() });
 export const dailyQuizSubmitBody = z.object({
   answers: z
     .record(z.string().max(100), z.number().int().min(0).max(20).nullable(), { error: DAILY_QUIZ_MSG.answers })
-    .refine((a) => Object.keys(a).length <= DAILY_QUIZ_LIMITS.questions * 2, DAILY_QUIZ_MSG.answers),
+    .refine((a) => Object.keys(a).length <= DAILY_QUIZ_LIMITS.questions * 2, DAILY_QUIZ_MSG.answers)
+    // None sent: every question unattempted, as a blank sheet handed in.
+    .default({}),
   /** Seconds the student took, as the page measured it. */
   timeTaken: z.number().int().min(0).max(86_400).optional(),
 });

@@ -58,6 +58,8 @@ export function paramsOfA(w: World) {
     ['/api/gallery/', '00000000-0000-4000-8000-000000000000'],
     // No enquiry in the world: the desk's answer 404.
     ['/api/enquiries/', '00000000-0000-4000-8000-000000000000'],
+    // No daily quiz in the world: the staff's and the student's answers 404.
+    ['/api/daily-quizzes/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;
