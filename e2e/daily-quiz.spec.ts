@@ -37,8 +37,9 @@ test('a student on a phone takes today’s quiz and sees the answers, the streak
   expect(created.status(), await created.text()).toBe(201);
   const student = await admitStudent(request, { name: `Quiz Student ${id}`, batch: batch._id }, token);
 
-  await page.setViewportSize(PHONE);
+  // Signed in at a desktop width (the sign-in's welcome is in the wide header), then on a phone.
   await signIn(page, student.email, student.password);
+  await page.setViewportSize(PHONE);
   await page.goto('/student/daily-quiz');
   await expect(page.getByRole('heading', { name: 'Daily quiz', level: 1 })).toBeVisible();
   // Another quiz open to all may come first today (the demo's sample): answer whatever is shown.
