@@ -12,6 +12,7 @@ import { useAuth } from '../../lib/auth.tsx';
 // The batch, its week of classes and the student's attendance belong to the batches feature.
 import { MyAttendanceCard, MyClassesCard } from '../../features/batches/components/my-classes.tsx';
 import { MaterialsCard } from '../../features/materials/components/materials-card.tsx';
+import { DailyQuizCard } from '../../features/daily-quiz/components/daily-quiz-card.tsx';
 // The student's channels for reminders and announcements belong to the notifications feature.
 import { ChannelPreferencesCard } from '../../features/notifications/components/channel-preferences-card.tsx';
 
@@ -37,6 +38,7 @@ export default function StudentDashboardPage() {
           </div>
           <div className="grid min-w-0 content-start gap-6">
             {user && <ProfileCard user={user} />}
+            <DailyQuizCard />
             <ChannelPreferencesCard />
             <EnrolmentCard />
             <MyAttendanceCard />
