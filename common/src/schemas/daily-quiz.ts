@@ -27,7 +27,8 @@ export const DAILY_QUIZ_MSG = {
   answers: 'Answers must map question ids to option numbers',
 } as const;
 
-const day = z.iso.date({ error: DAILY_QUIZ_MSG.date });
+// Four-digit years a database date holds and a quiz can mean: year 0000 is no day PostgreSQL stores.
+const day = z.iso.date({ error: DAILY_QUIZ_MSG.date }).refine((d) => d >= '2000-01-01' && d <= '2999-12-31', DAILY_QUIZ_MSG.date);
 
 /** One question: written inline (an exam's MCQ question) or `{ bankQuestionId }`, copied at creation. */
 export const dailyQuizQuestionInput = z.union([
