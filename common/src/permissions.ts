@@ -63,6 +63,7 @@ export const PERMISSIONS = {
   'nlu.manage': [A],
   /** Flashcard decks and their cards (docs/product-flashcards.md). */
   'flashcards.manage': [A, F],
+  'dailyQuiz.manage': [A, F],
   'admissions.manage': [A, CM],
   // Read-only: an accountant picks the student of a counter payment, faculty the student of an exam exception.
   'students.view': [A, CM, F, AC],
@@ -113,6 +114,7 @@ export const SCREEN_ACTIONS: [prefix: string, action: Action | null][] = [
   ['/admin/enquiries', 'enquiries.manage'],
   ['/admin/nlu', 'nlu.manage'],
   ['/admin/flashcards', 'flashcards.manage'],
+  ['/admin/daily-quizzes', 'dailyQuiz.manage'],
   ['/admin/admissions', 'admissions.manage'],
   ['/admin/students/import', 'students.import'],
   ['/admin/students', 'students.view'],

@@ -36,6 +36,7 @@ import { galleryRoutes } from './modules/gallery/routes.ts';
 import { enquiryRoutes, publicEnquiryRoutes } from './modules/enquiries/routes.ts';
 import { flashcardRoutes } from './modules/flashcards/routes.ts';
 import { nluRoutes, publicNluRoutes } from './modules/nlu/routes.ts';
+import { dailyQuizRoutes } from './modules/daily-quiz/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { sitemapRoutes } from './modules/site/sitemap.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp({
       await api.register(publicEnquiryRoutes, { prefix: '/public/enquiries' });
       await api.register(flashcardRoutes, { prefix: '/flashcards' });
       await api.register(nluRoutes, { prefix: '/nlu' });
+      await api.register(dailyQuizRoutes, { prefix: '/daily-quizzes' });
       await api.register(publicNluRoutes, { prefix: '/public/nlu' });
       await api.register(examRoutes, { prefix: '/exams' });
       await api.register(examPresetRoutes, { prefix: '/exam-presets' });

@@ -171,6 +171,7 @@ export * from './schema-regrade.ts';
 export * from './schema-invoices.ts';
 export * from './schema-staff.ts';
 export * from './schema-nlu.ts';
+export * from './schema-daily-quiz.ts';
 
 /** The institute's profile: one row, id 'institute' (docs/product.md section 15). */
 export const instituteSettings = pgTable('institute_settings', {

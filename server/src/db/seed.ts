@@ -5,6 +5,7 @@ import { type DemoStaffLogin, seedDemoStaff } from './seed-staff.ts';
 import { seedDemoEnquiries } from './seed-enquiries.ts';
 import { seedSampleFlashcards } from './seed-flashcards.ts';
 import { seedDemoNluCutoffs } from './seed-nlu.ts';
+import { seedDemoDailyQuizzes } from './seed-daily-quiz.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -227,6 +228,7 @@ export async function seed(
   await seedDemoMaterials(ctx);
   await seedDemoNluCutoffs(db);
   await seedSampleFlashcards(db);
+  await seedDemoDailyQuizzes(db);
   // Never in production: their generated passwords are printed at the start that creates them, into a
   // journal others read, and each account opens the back office (docs/operations.md, "Demo content").
   if (ctx.config.NODE_ENV === 'production') {

@@ -60,6 +60,8 @@ export function paramsOfA(w: World) {
     ['/api/enquiries/', '00000000-0000-4000-8000-000000000000'],
     // No flashcard deck or card in the world: the admin's answers and a student's review answer 404.
     ['/api/flashcards/', '00000000-0000-4000-8000-000000000000'],
+    // No daily quiz in the world: the staff's and the student's answers 404.
+    ['/api/daily-quizzes/', '00000000-0000-4000-8000-000000000000'],
   ];
   return (name: string, url: string): string | undefined => {
     if (name === 'examId') return w.exam._id;

@@ -17,6 +17,7 @@ const routes: RouteObject[] = [
   { path: 'enquiries/:id', element: admin(page(() => import('../features/enquiries/enquiry-detail-page.tsx'))) },
   { path: 'nlu', element: admin(page(() => import('../features/nlu/admin-nlu-page.tsx'))) },
   { path: 'flashcards', element: admin(page(() => import('../features/flashcards/admin-flashcards-page.tsx'))) },
+  { path: 'daily-quizzes', element: admin(page(() => import('../features/daily-quiz/admin-daily-quizzes-page.tsx'))) },
   { path: 'admissions', element: admin(page(() => import('../features/admissions/admin-admissions-page.tsx'))) },
   { path: 'admissions/:id', element: admin(page(() => import('../features/admissions/admin-admission-detail-page.tsx'))) },
   { path: 'students', element: admin(page(() => import('../features/students/students-page.tsx'))) },

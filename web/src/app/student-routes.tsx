@@ -12,6 +12,7 @@ const routes: RouteObject[] = [
   { path: 'flashcards', element: student(page(() => import('../features/flashcards/student-flashcards-page.tsx'))) },
   { path: 'admission', element: student(page(() => import('../features/student-home/admission-page.tsx'))) },
   { path: 'payment', element: student(page(() => import('../features/payments/fee-payment-page.tsx'))) },
+  { path: 'daily-quiz', element: student(page(() => import('../features/daily-quiz/daily-quiz-page.tsx'))) },
   { path: 'payments', element: student(page(() => import('../features/payments/fee-payment-page.tsx'))) },
   { path: '*', element: page(() => import('../features/public/not-found-page.tsx')) },
 ];

@@ -17,6 +17,7 @@ export type NoticeKind =
   | 'admission-approved'
   | 'admission-rejected'
   | 'announcement'
+  | 'daily-quiz'
   // To a student's guardians (guardian-notices.ts, docs/product-parents.md "Alerts").
   | 'guardian-absence'
   | 'guardian-results'

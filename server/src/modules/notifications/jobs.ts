@@ -12,6 +12,7 @@ import { guardianFeeNotice } from '../messaging/guardian-notices.ts';
 import { finish, type Job } from './job-result.ts';
 import { guardianItems, withGuardians } from '../guardians/recipients.ts';
 import { runParentAbsenceAlerts, runParentWeeklyDigest } from './guardian-jobs.ts';
+import { runDailyQuizReminders } from '../daily-quiz/reminders.ts';
 
 // The scheduled reminders (docs/product-notifications.md, "Reminders"). Each reminder has a key
 // (kind, subject, stage) in notification_sends, inserted in the same transaction as its messages:
@@ -160,6 +161,7 @@ export const JOBS: Record<string, Job> = {
   // The alerts to guardians (docs/product-parents.md "Alerts").
   'parent-absence-alerts': runParentAbsenceAlerts,
   'parent-weekly-digest': runParentWeeklyDigest,
+  'daily-quiz-reminders': runDailyQuizReminders,
 };
 
 /**
@@ -171,6 +173,7 @@ export const JOB_FROM_HOUR_IST: Partial<Record<string, number>> = {
   'enquiry-follow-ups': 8,
   // Sunday evening (the job itself keeps to Sundays when scheduled).
   'parent-weekly-digest': 18,
+  'daily-quiz-reminders': 19,
 };
 
 const IST_OFFSET_MS = 330 * 60_000;

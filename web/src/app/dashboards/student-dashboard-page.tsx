@@ -13,6 +13,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { MyAttendanceCard, MyClassesCard } from '../../features/batches/components/my-classes.tsx';
 import { FlashcardsCard } from '../../features/flashcards/components/flashcards-card.tsx';
 import { MaterialsCard } from '../../features/materials/components/materials-card.tsx';
+import { DailyQuizCard } from '../../features/daily-quiz/components/daily-quiz-card.tsx';
 // The student's channels for reminders and announcements belong to the notifications feature.
 import { ChannelPreferencesCard } from '../../features/notifications/components/channel-preferences-card.tsx';
 
@@ -38,6 +39,7 @@ export default function StudentDashboardPage() {
           </div>
           <div className="grid min-w-0 content-start gap-6">
             {user && <ProfileCard user={user} />}
+            <DailyQuizCard />
             <ChannelPreferencesCard />
             <EnrolmentCard />
             <MyAttendanceCard />

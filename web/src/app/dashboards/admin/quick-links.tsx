@@ -29,6 +29,7 @@ const links = [
   { to: '/admin/enquiries', label: 'Enquiries', icon: Contact },
   { to: '/admin/admissions', label: 'Admission Requests', icon: ClipboardCheck },
   { to: '/admin/nlu', label: 'NLU Cut-offs', icon: Landmark },
+  { to: '/admin/daily-quizzes', label: 'Daily Quizzes', icon: CalendarCheck },
   { to: '/admin/students', label: 'Manage Students', icon: Users },
   { to: '/admin/batches', label: 'Batches and Timetable', icon: CalendarDays },
   { to: '/admin/attendance', label: 'Attendance', icon: CalendarCheck },
