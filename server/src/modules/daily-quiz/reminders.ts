@@ -5,7 +5,7 @@ import { dailyQuizSubmissions, dailyQuizzes, users } from '../../db/schema.ts';
 import { findStudentScopes } from '../exam-taking/audience.ts';
 import type { Notice } from '../messaging/notices.ts';
 import { findRecipients, once } from '../messaging/service.ts';
-import { finish, type Job } from '../notifications/job-result.ts';
+import { finish, type Job } from '../messaging/job-result.ts';
 import { quizIncludes } from './service.ts';
 
 // The evening reminder (docs/product-daily-quiz.md, "Reminder"): from 19:00 IST (JOB_FROM_HOUR_IST), each

@@ -9,7 +9,7 @@ import { findRecipients, once } from '../messaging/service.ts';
 import { findParentChannels } from '../guardians/preferences-store.ts';
 import { findInstallmentDues } from './dues.ts';
 import { guardianItems, withGuardians } from '../guardians/recipients.ts';
-import { finish, type Job } from './job-result.ts';
+import { finish, type Job } from '../messaging/job-result.ts';
 
 // The guardians' scheduled alerts (docs/product-parents.md "Alerts"), keyed in notification_sends like the
 // student's reminders (jobs.ts): a second run, a restart or a second instance sends nothing more.

@@ -9,7 +9,7 @@ import { runEnquiryFollowUps } from '../enquiries/digest.ts';
 import { absentTodayNotice, examTomorrowNotice, feeDueNotice, feeOverdueNotice } from '../messaging/notices.ts';
 import { findRecipients, once } from '../messaging/service.ts';
 import { guardianFeeNotice } from '../messaging/guardian-notices.ts';
-import { finish, type Job } from './job-result.ts';
+import { finish, type Job } from '../messaging/job-result.ts';
 import { guardianItems, withGuardians } from '../guardians/recipients.ts';
 import { runParentAbsenceAlerts, runParentWeeklyDigest } from './guardian-jobs.ts';
 import { runDailyQuizReminders } from '../daily-quiz/reminders.ts';
@@ -18,7 +18,7 @@ import { runDailyQuizReminders } from '../daily-quiz/reminders.ts';
 // (kind, subject, stage) in notification_sends, inserted in the same transaction as its messages:
 // a second run, a restart or a second instance finds the key taken and sends nothing.
 
-export type { JobResult } from './job-result.ts';
+export type { JobResult } from '../messaging/job-result.ts';
 
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 /** Whole calendar days (IST) from `from` to `to`. */

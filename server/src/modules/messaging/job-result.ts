@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import { type Pending, sendAfterCommit } from '../messaging/service.ts';
+import { type Pending, sendAfterCommit } from './service.ts';
 
 // What every scheduled job answers, and the sending of what its reminders stored (jobs.ts, guardian-jobs.ts).
 
