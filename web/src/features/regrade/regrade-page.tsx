@@ -1,10 +1,9 @@
 import type { ExamAdmin } from '@app/common/schemas/exam-views';
 import type { ObjectionGroup, RegradeBody, RegradeDecision, RegradeResult } from '@app/common/schemas/regrade';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable } from '../../components/data-table.tsx';
 import { buttonClass, FormAlert } from '../../components/field.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useItemAnalysis } from '../../api/item-analysis.ts';
@@ -12,9 +11,11 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDecisions, useObjectionGroups, useRegrade, useRegradeExam } from './api/regrade.ts';
 import { DecisionRow, type DraftDecision, draftOf, draftProblem } from './components/decision-editor.tsx';
-import { marks } from './components/format.ts';
 import { ObjectionsPanel } from './components/objections-panel.tsx';
 import { WindowPanel } from './components/window-panel.tsx';
+
+// The preview and its table come after the first Preview click: fetched then, not with the page.
+const Preview = lazy(() => import('./components/regrade-preview.tsx').then((m) => ({ default: m.RegradePreview })));
 
 /**
  * /admin/exams/:id/regrade: the objection window, the objections by question, a decision per
@@ -170,7 +171,11 @@ function Decisions({ exam, saved, groups }: { exam: ExamAdmin; saved: RegradeDec
         {problems > 0 && <p className="self-center text-sm text-red-700">Complete the decisions marked in red first.</p>}
         {!preview && problems === 0 && <p className="self-center text-sm text-slate-600">Preview the decisions before applying them.</p>}
       </div>
-      {preview && <Preview result={preview} />}
+      {preview && (
+        <Suspense fallback={<p className="text-sm text-slate-600">Loading the preview...</p>}>
+          <Preview result={preview} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -187,60 +192,6 @@ function Decisions({ exam, saved, groups }: { exam: ExamAdmin; saved: RegradeDec
         busy={regrade.isPending}
         onConfirm={() => void run(false)}
       />
-    </section>
-  );
-}
-
-function Preview({ result }: { result: RegradeResult }) {
-  const largest = result.largestChange;
-  return (
-    <section className="grid gap-4 rounded-xl border border-brand-200 bg-brand-50 p-4" aria-labelledby="preview-heading" aria-live="polite">
-      <h3 id="preview-heading" className="text-lg font-semibold text-brand-800">
-        Preview
-      </h3>
-      <dl className="grid gap-3 sm:grid-cols-3">
-        <div className="rounded-lg bg-white p-3 shadow-sm">
-          <dt className="text-sm text-slate-600">Students affected</dt>
-          <dd className="text-2xl font-bold text-brand-800" data-testid="preview-affected">
-            {result.affected.toLocaleString('en-IN')} of {result.candidates.toLocaleString('en-IN')}
-          </dd>
-        </div>
-        <div className="rounded-lg bg-white p-3 shadow-sm sm:col-span-2">
-          <dt className="text-sm text-slate-600">Largest change</dt>
-          <dd className="text-lg font-semibold text-slate-900">
-            {largest
-              ? `${largest.studentName}: ${marks(largest.before)} → ${marks(largest.after)} (${largest.difference > 0 ? '+' : ''}${marks(largest.difference)})`
-              : 'No marks change'}
-          </dd>
-        </div>
-      </dl>
-      <div>
-        <h4 className="mb-2 font-semibold text-brand-800">New top 10</h4>
-        {result.top10.length === 0 ? (
-          <p className="text-sm text-slate-600">No submissions yet.</p>
-        ) : (
-          <DataTable
-            rows={result.top10}
-            rowKey={(r) => r.submissionId}
-            caption="New top 10"
-            cardTitle={(r) => (
-              <span className="font-semibold">
-                {r.rank}. {r.studentName}
-              </span>
-            )}
-            cardBadge={(r) => <span className="text-sm font-semibold">{marks(r.marksObtained)}</span>}
-            columns={[
-              { header: 'Rank', hideInCard: true, className: 'w-20', cell: (r) => r.rank },
-              { header: 'Student', hideInCard: true, cell: (r) => r.studentName },
-              { header: 'Marks', hideInCard: true, cell: (r) => marks(r.marksObtained) },
-              {
-                header: 'Rank before',
-                cell: (r) => (r.previousRank === r.rank ? `${r.previousRank} (same)` : `${r.previousRank} → ${r.rank}`),
-              },
-            ]}
-          />
-        )}
-      </div>
     </section>
   );
 }
