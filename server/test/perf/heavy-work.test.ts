@@ -76,7 +76,9 @@ async function probeDuring(work: () => Promise<unknown>) {
 
 function expectResponsive({ heavyMs, all, times }: Awaited<ReturnType<typeof probeDuring>>) {
   const summary = JSON.stringify({ heavyMs: Math.round(heavyMs), health: times.health.map(Math.round), save: times.save.map(Math.round) });
-  expect(all.length, summary).toBeGreaterThanOrEqual(8);
+  // At least two probes of each kind fell due during the work (on a fast machine a 10 MB dry run takes under
+  // half a second): a main-thread stall of that length would still hold them past heavyMs / 2 below.
+  expect(all.length, summary).toBeGreaterThanOrEqual(4);
   expect(median(all), summary).toBeLessThan(100);
   expect(Math.max(...all), summary).toBeLessThan(Math.min(1_000, heavyMs / 2));
 }
